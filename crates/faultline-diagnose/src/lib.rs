@@ -1,0 +1,1 @@
+//! MCS enumeration and the localization strategies

@@ -1,0 +1,1 @@
+//! Interpreter, test suites, oracles, traces and coverage

@@ -1,0 +1,538 @@
+//! faultline's intermediate representation of a C program.
+//!
+//! The IR is structured (if/while/switch with break/continue/return, no goto),
+//! fully typed, and names every variable by an id. The front end
+//! (`faultline-c`) makes every implicit C conversion explicit: the operands of a
+//! [`ExprKind::Binary`] or [`ExprKind::Cmp`] already have the operation's type,
+//! assignments already convert to the target type, and arguments already have
+//! their parameters' types. Consumers (the interpreter, the encoders) therefore
+//! never reason about C's conversion rules; they only apply the operation of
+//! the node's type.
+//!
+//! A *statement* is what faultline reports and relaxes: an expression
+//! statement, a declaration with an initializer, a `return`, `break` or
+//! `continue`, and the condition of an `if`, loop or `switch`. Each has a
+//! [`StmtId`] indexing [`Program::stmts`], which holds its source location and
+//! text, its kind, and the facts later methods need (defs, uses, control
+//! dependences).
+
+pub mod analysis;
+pub mod pretty;
+pub mod types;
+
+pub use types::*;
+
+use std::fmt;
+
+macro_rules! id_type {
+    ($(#[$m:meta])* $name:ident) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+        pub struct $name(pub u32);
+        impl $name {
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+    };
+}
+
+id_type!(
+    /// A statement of the source program (see the crate docs).
+    StmtId
+);
+id_type!(
+    /// A function, indexing [`Program::functions`].
+    FuncId
+);
+id_type!(
+    /// A global variable (including function-scope `static`s), indexing [`Program::globals`].
+    GlobalId
+);
+id_type!(
+    /// A local variable or parameter, indexing [`Function::locals`] of its function.
+    LocalId
+);
+id_type!(
+    /// A string literal, indexing [`Program::strings`].
+    StrId
+);
+id_type!(
+    /// A source file, indexing [`Program::files`].
+    FileId
+);
+id_type!(
+    /// A call site (one `f(...)` in the source), indexing [`Program::call_sites`].
+    CallSiteId
+);
+
+impl fmt::Display for StmtId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "s{}", self.0)
+    }
+}
+
+/// A source range. Lines and columns are 1-based; `end_col` is exclusive
+/// (one past the last character, on `end_line`). Columns count bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+pub struct Loc {
+    pub file: FileId,
+    pub line: u32,
+    pub col: u32,
+    pub end_line: u32,
+    pub end_col: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceFile {
+    /// The path as the user gave it (used in every message and report).
+    pub name: String,
+    pub text: String,
+}
+
+/// A variable: a global or a local of the function being executed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Var {
+    Global(GlobalId),
+    Local(LocalId),
+}
+
+/// A variable qualified by its function, for program-wide facts (defs/uses).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum VarRef {
+    Global(GlobalId),
+    Local(FuncId, LocalId),
+    /// Memory reached through a pointer (the analysis does not resolve it).
+    Indirect,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Program {
+    pub files: Vec<SourceFile>,
+    pub structs: Vec<StructDef>,
+    pub globals: Vec<Global>,
+    pub functions: Vec<Function>,
+    /// String literal contents, without the terminating NUL (the object has one more cell).
+    pub strings: Vec<Vec<u8>>,
+    pub stmts: Vec<StmtInfo>,
+    pub call_sites: Vec<CallSiteInfo>,
+    pub main: FuncId,
+}
+
+impl Layout for Program {
+    fn struct_def(&self, id: StructId) -> &StructDef {
+        &self.structs[id.0 as usize]
+    }
+}
+
+impl Program {
+    pub fn stmt(&self, id: StmtId) -> &StmtInfo {
+        &self.stmts[id.index()]
+    }
+    pub fn func(&self, id: FuncId) -> &Function {
+        &self.functions[id.index()]
+    }
+    pub fn file_name(&self, id: FileId) -> &str {
+        &self.files[id.index()].name
+    }
+    /// `file:line` of a statement.
+    pub fn stmt_pos(&self, id: StmtId) -> String {
+        let s = self.stmt(id);
+        format!("{}:{}", self.file_name(s.loc.file), s.loc.line)
+    }
+    pub fn var_name(&self, func: FuncId, v: Var) -> &str {
+        match v {
+            Var::Global(g) => &self.globals[g.index()].name,
+            Var::Local(l) => &self.func(func).locals[l.index()].name,
+        }
+    }
+    pub fn var_type(&self, func: FuncId, v: Var) -> &Type {
+        match v {
+            Var::Global(g) => &self.globals[g.index()].ty,
+            Var::Local(l) => &self.func(func).locals[l.index()].ty,
+        }
+    }
+    pub fn func_by_name(&self, name: &str) -> Option<FuncId> {
+        self.functions.iter().position(|f| f.name == name).map(|i| FuncId(i as u32))
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Global {
+    pub name: String,
+    pub ty: Type,
+    /// Static initializer; cells it does not list are zero (C's static initialization).
+    pub init: Initializer,
+    pub loc: Loc,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    pub name: String,
+    pub ret: Type,
+    /// The parameters, in order (each also a local).
+    pub params: Vec<LocalId>,
+    pub locals: Vec<Local>,
+    pub body: Block,
+    /// The location of the function's name in its definition.
+    pub loc: Loc,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Local {
+    pub name: String,
+    pub ty: Type,
+    pub loc: Loc,
+    pub is_param: bool,
+}
+
+/// A list of `(cell, value)` pairs. `value` is a scalar expression, or a
+/// struct-typed expression whose cells start at `cell`. For globals the
+/// values are constant expressions (integer/floating constants, casts of them,
+/// string literals, addresses of globals).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Initializer {
+    pub items: Vec<InitItem>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct InitItem {
+    pub cell: u64,
+    pub value: Expr,
+}
+
+pub type Block = Vec<Stmt>;
+
+/// A condition statement: the controlling expression of an `if`, loop or `switch`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cond {
+    pub id: StmtId,
+    /// A scalar expression (tested against zero), or the integer scrutinee of a `switch`.
+    pub expr: Expr,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stmt {
+    /// An expression statement (`x = e;`, `f(a);`, `printf(...);`, `i++;`).
+    Expr { id: StmtId, expr: Expr },
+    /// A local declaration with an initializer. With `zero_fill` (brace or
+    /// string initializers), the cells `init` does not list are set to zero;
+    /// otherwise `init` covers the whole object.
+    Init { id: StmtId, local: LocalId, init: Initializer, zero_fill: bool },
+    /// A local declared without an initializer: its cells become uninitialized.
+    Declare { local: LocalId },
+    If { cond: Cond, then: Block, els: Block },
+    /// `while (cond) body` and `for (...; cond; step) body` (the `for`'s init
+    /// statements precede the loop in the enclosing block). `cond` is `None`
+    /// for `for (;;)`. `step` runs after the body and on `continue`.
+    While { cond: Option<Cond>, body: Block, step: Option<Box<Stmt>> },
+    DoWhile { body: Block, cond: Cond },
+    /// `switch`: execution starts at the body index of the matching case (or
+    /// `default`, or skips the body) and falls through until `break`.
+    Switch { cond: Cond, body: Block, cases: Vec<SwitchCase>, default: Option<usize> },
+    Return { id: StmtId, value: Option<Expr> },
+    Break { id: StmtId },
+    Continue { id: StmtId },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SwitchCase {
+    /// The case label's value, converted to the scrutinee's (promoted) type.
+    pub value: i64,
+    /// Index into the switch body where this case starts.
+    pub target: usize,
+}
+
+impl Stmt {
+    /// The statement's id (a condition's id for if/loops/switch); `None` for `Declare`.
+    pub fn id(&self) -> Option<StmtId> {
+        match self {
+            Stmt::Expr { id, .. }
+            | Stmt::Init { id, .. }
+            | Stmt::Return { id, .. }
+            | Stmt::Break { id }
+            | Stmt::Continue { id } => Some(*id),
+            Stmt::If { cond, .. } | Stmt::DoWhile { cond, .. } | Stmt::Switch { cond, .. } => Some(cond.id),
+            Stmt::While { cond, .. } => cond.as_ref().map(|c| c.id),
+            Stmt::Declare { .. } => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub ty: Type,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnOp {
+    /// Arithmetic negation in the expression's type.
+    Neg,
+    /// `~`, on an integer type.
+    BitNot,
+    /// `!`: operand any scalar, result `int` 0 or 1.
+    Not,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    /// Truncating division (integers) or IEEE division.
+    Div,
+    /// Remainder with the sign of the dividend (integers only).
+    Rem,
+    /// Shifts: the left operand has the expression's (promoted) type, the right
+    /// operand its own promoted integer type.
+    Shl,
+    Shr,
+    BitAnd,
+    BitOr,
+    BitXor,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CmpOp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+/// Library functions the interpreter and encoders implement themselves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Builtin {
+    /// `printf(fmt, ...)`: args `[fmt, ...]`.
+    Printf,
+    /// `fprintf(stream, fmt, ...)`: args `[stream, fmt, ...]`.
+    Fprintf,
+    Puts,
+    Putchar,
+    /// `scanf(fmt, ...)`: args `[fmt, pointers...]`.
+    Scanf,
+    Getchar,
+    Atoi,
+    Atol,
+    Atof,
+    Exit,
+    Abs,
+    Labs,
+    Fabs,
+    Sqrt,
+    Pow,
+    Floor,
+    Ceil,
+    Strlen,
+    Strcmp,
+    Strncmp,
+    Strcpy,
+    Strncpy,
+    Strcat,
+    /// `assert(e)`: args `[e, text]` where `text` is a string literal with the
+    /// assertion's source text as written (used in the failure message).
+    Assert,
+    IsDigit,
+    IsAlpha,
+    IsAlnum,
+    IsSpace,
+    IsUpper,
+    IsLower,
+    ToUpper,
+    ToLower,
+    Fflush,
+}
+
+impl Builtin {
+    /// The C name of the function.
+    pub fn name(self) -> &'static str {
+        match self {
+            Builtin::Printf => "printf",
+            Builtin::Fprintf => "fprintf",
+            Builtin::Puts => "puts",
+            Builtin::Putchar => "putchar",
+            Builtin::Scanf => "scanf",
+            Builtin::Getchar => "getchar",
+            Builtin::Atoi => "atoi",
+            Builtin::Atol => "atol",
+            Builtin::Atof => "atof",
+            Builtin::Exit => "exit",
+            Builtin::Abs => "abs",
+            Builtin::Labs => "labs",
+            Builtin::Fabs => "fabs",
+            Builtin::Sqrt => "sqrt",
+            Builtin::Pow => "pow",
+            Builtin::Floor => "floor",
+            Builtin::Ceil => "ceil",
+            Builtin::Strlen => "strlen",
+            Builtin::Strcmp => "strcmp",
+            Builtin::Strncmp => "strncmp",
+            Builtin::Strcpy => "strcpy",
+            Builtin::Strncpy => "strncpy",
+            Builtin::Strcat => "strcat",
+            Builtin::Assert => "assert",
+            Builtin::IsDigit => "isdigit",
+            Builtin::IsAlpha => "isalpha",
+            Builtin::IsAlnum => "isalnum",
+            Builtin::IsSpace => "isspace",
+            Builtin::IsUpper => "isupper",
+            Builtin::IsLower => "islower",
+            Builtin::ToUpper => "toupper",
+            Builtin::ToLower => "tolower",
+            Builtin::Fflush => "fflush",
+        }
+    }
+
+    /// Whether the builtin writes to stdout/stderr.
+    pub fn is_output(self) -> bool {
+        matches!(self, Builtin::Printf | Builtin::Fprintf | Builtin::Puts | Builtin::Putchar)
+    }
+}
+
+/// Which standard stream a `stdin`/`stdout`/`stderr` expression denotes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stream {
+    Stdin,
+    Stdout,
+    Stderr,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    /// Integer constant, already wrapped to the expression's type (see [`IntKind::wrap`]).
+    Int(i64),
+    /// Floating constant, already rounded to the expression's type.
+    Float(f64),
+    /// A string literal: a pointer (type `char *`) to the first character of a
+    /// static, read-only array holding the bytes and a NUL.
+    Str(StrId),
+    /// `stdin`, `stdout`, `stderr` (type [`Type::Stream`]).
+    Stream(Stream),
+    /// The current value of a place: a scalar, or a whole struct (struct copy).
+    Load(Box<Place>),
+    /// `&place`. Array-to-pointer decay is `AddrOf(Index(array, 0))`.
+    AddrOf(Box<Place>),
+    Unary(UnOp, Box<Expr>),
+    /// Arithmetic/bitwise operation in the expression's type (both operands
+    /// already have it, except a shift's right operand).
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// Comparison of two operands of the same type (arithmetic, or pointers);
+    /// the result is an `int` 0 or 1.
+    Cmp(CmpOp, Box<Expr>, Box<Expr>),
+    /// `pointer + integer` (the integer is a `long`, in elements of the pointee;
+    /// `p - i` is `PtrAdd(p, -i)`). The type is the pointer type.
+    PtrAdd(Box<Expr>, Box<Expr>),
+    /// `p - q` for pointers into one object, in elements; type `long`.
+    PtrDiff(Box<Expr>, Box<Expr>),
+    /// Short-circuit `&&`: scalar operands tested against zero, result `int`.
+    And(Box<Expr>, Box<Expr>),
+    /// Short-circuit `||`.
+    Or(Box<Expr>, Box<Expr>),
+    /// `c ? a : b` (c a scalar; a, b already of the expression's type).
+    Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// Conversion of the operand to the expression's type (integer/floating
+    /// conversions, to `_Bool`, between pointer types, integer constant 0 to
+    /// pointer, `(void)e`).
+    Cast(Box<Expr>),
+    /// Assignment: evaluates `place` once, then `value` (which may refer to the
+    /// place's previous value through [`ExprKind::Old`]), stores it (already
+    /// converted to the place's type) and yields the stored value, or the old
+    /// value when `post` (`x++`, `x--`). Compound assignment `x op= e` is
+    /// `Assign { x, Cast(Binary(op, Cast(Old), e)) }`.
+    Assign { place: Box<Place>, value: Box<Expr>, post: bool },
+    /// The previous value of the innermost enclosing `Assign`'s place.
+    Old,
+    /// A call of a function defined in the program; `args` already have the
+    /// parameters' types.
+    Call { func: FuncId, args: Vec<Expr>, site: CallSiteId },
+    /// A call of a library function (arguments after the default argument
+    /// promotions for variadic ones).
+    Builtin { func: Builtin, args: Vec<Expr> },
+    /// `a, b`: evaluates `a`, yields `b`.
+    Comma(Box<Expr>, Box<Expr>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Place {
+    pub kind: PlaceKind,
+    pub ty: Type,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlaceKind {
+    Var(Var),
+    /// `*p`: the object `p` points to (type: the pointee).
+    Deref(Box<Expr>),
+    /// `a[i]` on an array-typed place, bounds-checked against the array's
+    /// length (the index is a `long`). Subscripting a pointer is `Deref(PtrAdd(p, i))`.
+    Index(Box<Place>, Box<Expr>),
+    /// The n-th field of a struct-typed place.
+    Field(Box<Place>, u32),
+}
+
+/// What kind of statement a [`StmtId`] names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StmtKind {
+    /// An expression statement.
+    Expr,
+    /// A declaration with an initializer.
+    Init,
+    Return,
+    Break,
+    Continue,
+    /// The condition of an `if`.
+    IfCond,
+    /// The condition of a `while` or `for`.
+    LoopCond,
+    /// The condition of a `do ... while`.
+    DoWhileCond,
+    /// The scrutinee of a `switch`.
+    SwitchCond,
+}
+
+impl StmtKind {
+    pub fn is_condition(self) -> bool {
+        matches!(self, StmtKind::IfCond | StmtKind::LoopCond | StmtKind::DoWhileCond | StmtKind::SwitchCond)
+    }
+}
+
+/// An outcome of a condition statement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Branch {
+    True,
+    False,
+    /// The i-th case of a switch (index into `Switch::cases`).
+    Case(u32),
+    /// A switch's `default`, or no case matched.
+    Default,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct StmtInfo {
+    pub loc: Loc,
+    /// The statement's source text as written (before macro expansion), on one
+    /// line with runs of whitespace collapsed. For conditions, the condition
+    /// expression (e.g. `x >= 0`).
+    pub text: String,
+    pub kind: StmtKind,
+    pub func: FuncId,
+    /// Variables the statement itself may write (not counting callees).
+    pub defs: Vec<VarRef>,
+    /// Variables the statement itself may read (not counting callees).
+    pub uses: Vec<VarRef>,
+    /// Functions the statement calls directly.
+    pub calls: Vec<FuncId>,
+    /// The condition statements this statement is control-dependent on, with
+    /// the outcome that leads to it (intra-procedural, from post-dominators).
+    pub control: Vec<(StmtId, Branch)>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CallSiteInfo {
+    pub stmt: StmtId,
+    pub func: FuncId,
+}

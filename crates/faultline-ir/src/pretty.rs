@@ -1,0 +1,1 @@
+//! A readable rendering of the IR, for debugging and snapshot tests.

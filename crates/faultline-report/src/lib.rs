@@ -1,0 +1,1 @@
+//! Renderers of diagnoses: text, JSON, SARIF, HTML

@@ -1,0 +1,1 @@
+//! Encodings of programs and runs as Z3 formulas

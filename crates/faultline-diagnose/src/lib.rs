@@ -1,1 +1,3 @@
 //! MCS enumeration and the localization strategies
+
+pub mod mcs;

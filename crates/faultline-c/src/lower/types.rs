@@ -1,0 +1,548 @@
+//! Resolution of declaration specifiers and declarators to types; struct
+//! and enum definitions and their layout.
+
+use std::rc::Rc;
+
+use faultline_ir::*;
+
+use super::{Lowerer, Sym, Tag};
+use crate::ast::{self, BaseType, DeclaratorKind, ParamList};
+use crate::source::{err, PResult, Span};
+
+/// Maximum number of cells of one object.
+pub const MAX_CELLS: u64 = 1 << 32;
+const MAX_TYPE_DEPTH: usize = 200;
+
+/// The type a declarator gives its name.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum DeclTy {
+    Obj(Type),
+    /// An array of unknown length with this element type.
+    IncompleteArray(Type),
+    Func(Rc<FuncTy>),
+    /// `FILE` itself (only `FILE *` can be used).
+    File,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct ParamInfo {
+    pub name: Option<ast::Ident>,
+    pub ty: Type,
+    pub is_const: bool,
+    pub span: Span,
+}
+
+impl PartialEq for ast::Ident {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct FuncTy {
+    pub ret: Type,
+    /// `None` when declared without a prototype (`f()` or K&R).
+    pub params: Option<Vec<ParamInfo>>,
+    pub variadic: bool,
+    /// The identifier list of a K&R definition.
+    pub kr_names: Option<Vec<ast::Ident>>,
+}
+
+/// Whether two declarations of one function agree.
+pub(crate) fn compatible_funcs(a: &FuncTy, b: &FuncTy) -> bool {
+    if a.ret != b.ret {
+        return false;
+    }
+    match (&a.params, &b.params) {
+        (Some(x), Some(y)) => {
+            a.variadic == b.variadic
+                && x.len() == y.len()
+                && x.iter().zip(y).all(|(p, q)| p.ty == q.ty)
+        }
+        _ => true,
+    }
+}
+
+pub(crate) struct Resolved {
+    pub name: Option<ast::Ident>,
+    pub ty: DeclTy,
+    pub is_const: bool,
+}
+
+fn type_depth(t: &Type) -> usize {
+    let mut d = 0;
+    let mut t = t;
+    loop {
+        match t {
+            Type::Ptr(i) | Type::Array(i, _) => {
+                d += 1;
+                t = i;
+            }
+            _ => return d,
+        }
+    }
+}
+
+impl Lowerer<'_> {
+    /// The type named by declaration specifiers, and whether it is `const`.
+    /// `forward` is set for a declaration without declarators (`struct S;`).
+    pub(crate) fn base_type(
+        &mut self,
+        specs: &ast::DeclSpecs,
+        forward: bool,
+    ) -> PResult<(DeclTy, bool)> {
+        let ty = match &specs.base {
+            BaseType::Void => DeclTy::Obj(Type::Void),
+            BaseType::Int(k) => DeclTy::Obj(Type::Int(*k)),
+            BaseType::Float(k) => DeclTy::Obj(Type::Float(*k)),
+            BaseType::Struct(s) => DeclTy::Obj(Type::Struct(self.struct_spec(s, forward)?)),
+            BaseType::Enum(e) => {
+                self.enum_spec(e)?;
+                DeclTy::Obj(INT)
+            }
+            BaseType::File => DeclTy::File,
+            BaseType::Typedef(id) => match self.lookup(&id.name) {
+                Some(Sym::Typedef { ty, is_const }) => {
+                    let c = *is_const;
+                    return Ok((ty.clone(), c || specs.is_const));
+                }
+                _ => return err(id.span, format!("unknown type name '{}'", id.name)),
+            },
+        };
+        Ok((ty, specs.is_const))
+    }
+
+    fn check_type_depth(&self, t: &Type, span: Span) -> PResult<()> {
+        if type_depth(t) > MAX_TYPE_DEPTH {
+            return err(span, "type nested too deeply");
+        }
+        Ok(())
+    }
+
+    /// Applies a declarator to a base type.
+    pub(crate) fn resolve_declarator(
+        &mut self,
+        base: DeclTy,
+        base_const: bool,
+        d: &ast::Declarator,
+    ) -> PResult<Resolved> {
+        let mut ty = base;
+        let mut is_const = base_const;
+        let mut cur = d;
+        loop {
+            match &cur.kind {
+                DeclaratorKind::Name(n) => {
+                    return Ok(Resolved {
+                        name: n.clone(),
+                        ty,
+                        is_const,
+                    })
+                }
+                DeclaratorKind::Ptr {
+                    is_const: pc,
+                    inner,
+                } => {
+                    ty = match ty {
+                        DeclTy::Obj(t) => {
+                            let p = Type::ptr_to(t);
+                            self.check_type_depth(&p, cur.span)?;
+                            DeclTy::Obj(p)
+                        }
+                        DeclTy::File => DeclTy::Obj(Type::Stream),
+                        DeclTy::IncompleteArray(_) => {
+                            return err(cur.span, "unsupported: pointers to arrays of unknown size")
+                        }
+                        DeclTy::Func(_) => return err(cur.span, "unsupported: function pointers"),
+                    };
+                    is_const = *pc;
+                    cur = inner;
+                }
+                DeclaratorKind::Array { inner, size } => {
+                    let elem = match ty {
+                        DeclTy::Obj(t) => t,
+                        DeclTy::IncompleteArray(_) => {
+                            return err(cur.span, "array has incomplete element type")
+                        }
+                        DeclTy::Func(_) => {
+                            return err(cur.span, "declaration of an array of functions")
+                        }
+                        DeclTy::File => return err(cur.span, "unsupported: FILE objects"),
+                    };
+                    if elem == Type::Void {
+                        return err(cur.span, "array has incomplete element type 'void'");
+                    }
+                    if let Type::Struct(s) = elem {
+                        if !self.struct_complete[s.0 as usize] {
+                            return err(
+                                cur.span,
+                                format!(
+                                    "array has incomplete element type '{}'",
+                                    self.type_str(&elem)
+                                ),
+                            );
+                        }
+                    }
+                    ty = match size {
+                        None => DeclTy::IncompleteArray(elem),
+                        Some(e) => {
+                            let n = self.array_size(e)?;
+                            let t = Type::Array(Box::new(elem), n);
+                            self.check_cells(&t, cur.span)?;
+                            self.check_type_depth(&t, cur.span)?;
+                            DeclTy::Obj(t)
+                        }
+                    };
+                    cur = inner;
+                }
+                DeclaratorKind::Func { inner, params } => {
+                    let ret = match ty {
+                        DeclTy::Obj(Type::Array(..)) | DeclTy::IncompleteArray(_) => {
+                            return err(cur.span, "function cannot return array type")
+                        }
+                        DeclTy::Obj(t) => t,
+                        DeclTy::Func(_) => {
+                            return err(cur.span, "function cannot return function type")
+                        }
+                        DeclTy::File => return err(cur.span, "unsupported: FILE objects"),
+                    };
+                    ty = DeclTy::Func(Rc::new(self.func_ty(ret, params)?));
+                    is_const = false;
+                    cur = inner;
+                }
+            }
+        }
+    }
+
+    fn check_cells(&self, t: &Type, span: Span) -> PResult<()> {
+        // Computed without overflow: element cells are already bounded.
+        if let Type::Array(e, n) = t {
+            let ec = self.cells(e);
+            if ec.checked_mul(*n).is_none_or(|c| c > MAX_CELLS) {
+                return err(span, "array is too large");
+            }
+        }
+        Ok(())
+    }
+
+    fn array_size(&mut self, e: &ast::Expr) -> PResult<u64> {
+        let msg = if self.fctx.is_some() {
+            "unsupported: variable-length arrays"
+        } else {
+            "array size is not an integer constant expression"
+        };
+        let v = self.const_int(e, msg)?;
+        if v < 0 {
+            return err(e.span, "array has negative size");
+        }
+        if v == 0 {
+            return err(e.span, "unsupported: zero-length arrays");
+        }
+        if v > MAX_CELLS as i128 {
+            return err(e.span, "array is too large");
+        }
+        Ok(v as u64)
+    }
+
+    /// The type of a parameter declared with `t` (arrays become pointers).
+    pub(crate) fn param_type(&self, t: DeclTy, span: Span) -> PResult<Type> {
+        match t {
+            DeclTy::Obj(Type::Array(e, _)) => Ok(Type::Ptr(e)),
+            DeclTy::IncompleteArray(e) => Ok(Type::ptr_to(e)),
+            DeclTy::Obj(Type::Void) => err(span, "parameter has incomplete type 'void'"),
+            DeclTy::Obj(t) => Ok(t),
+            DeclTy::Func(_) => err(span, "unsupported: function pointers"),
+            DeclTy::File => err(span, "unsupported: FILE objects"),
+        }
+    }
+
+    fn func_ty(&mut self, ret: Type, params: &ParamList) -> PResult<FuncTy> {
+        Ok(match params {
+            ParamList::Empty => FuncTy {
+                ret,
+                params: None,
+                variadic: false,
+                kr_names: None,
+            },
+            ParamList::Names(ns) => FuncTy {
+                ret,
+                params: None,
+                variadic: false,
+                kr_names: Some(ns.clone()),
+            },
+            ParamList::Prototype { params, variadic } => {
+                let mut ps = Vec::new();
+                for p in params {
+                    if matches!(p.specs.storage, Some(s) if s != ast::Storage::Register) {
+                        return err(
+                            p.specs.span,
+                            "invalid storage class specifier in function declarator",
+                        );
+                    }
+                    let (base, c) = self.base_type(&p.specs, false)?;
+                    let r = self.resolve_declarator(base, c, &p.decl)?;
+                    let ty = self.param_type(r.ty, p.span)?;
+                    ps.push(ParamInfo {
+                        name: r.name,
+                        ty,
+                        is_const: r.is_const,
+                        span: p.span,
+                    });
+                }
+                FuncTy {
+                    ret,
+                    params: Some(ps),
+                    variadic: *variadic,
+                    kr_names: None,
+                }
+            }
+        })
+    }
+
+    /// Resolves a type name (in a cast or `sizeof`).
+    pub(crate) fn type_name_ty(&mut self, tn: &ast::TypeName) -> PResult<DeclTy> {
+        let (base, c) = self.base_type(&tn.specs, false)?;
+        Ok(self.resolve_declarator(base, c, &tn.decl)?.ty)
+    }
+
+    pub(crate) fn is_complete(&self, t: &Type) -> bool {
+        match t {
+            Type::Void => false,
+            Type::Struct(s) => self.struct_complete[s.0 as usize],
+            Type::Array(e, _) => self.is_complete(e),
+            _ => true,
+        }
+    }
+
+    /// Objects must have complete types.
+    pub(crate) fn check_complete(&self, t: &Type, span: Span) -> PResult<()> {
+        if !self.is_complete(t) {
+            return err(
+                span,
+                format!("variable has incomplete type '{}'", self.type_str(t)),
+            );
+        }
+        Ok(())
+    }
+
+    pub(crate) fn check_complete_or_void(&self, t: &Type, span: Span, what: &str) -> PResult<()> {
+        if *t != Type::Void && !self.is_complete(t) {
+            return err(
+                span,
+                format!("{what} incomplete type '{}'", self.type_str(t)),
+            );
+        }
+        Ok(())
+    }
+
+    fn new_struct(&mut self, name: String) -> StructId {
+        let id = StructId(self.structs.len() as u32);
+        self.structs.push(StructDef {
+            name,
+            fields: Vec::new(),
+            cells: 0,
+            size: 0,
+            align: 1,
+        });
+        self.struct_complete.push(false);
+        self.struct_depth.push(1);
+        id
+    }
+
+    /// Names an anonymous struct after the typedef that names it.
+    pub(crate) fn name_anonymous_struct(&mut self, t: &DeclTy, name: &str) {
+        if let DeclTy::Obj(Type::Struct(s)) = t {
+            let def = &mut self.structs[s.0 as usize];
+            if def.name == "(anonymous)" {
+                def.name = name.to_string();
+            }
+        }
+    }
+
+    fn struct_spec(&mut self, spec: &ast::StructSpec, forward: bool) -> PResult<StructId> {
+        let Some(fields) = &spec.fields else {
+            let tag = spec
+                .tag
+                .as_ref()
+                .expect("the parser requires a tag or a body");
+            if !forward {
+                match self.lookup_tag(&tag.name) {
+                    Some(Tag::Struct(id)) => return Ok(id),
+                    Some(Tag::Enum { .. }) => {
+                        return err(
+                            tag.span,
+                            format!(
+                            "use of '{}' with tag type that does not match previous declaration",
+                            tag.name
+                        ),
+                        )
+                    }
+                    None => {}
+                }
+            } else if let Some(Tag::Struct(id)) = self.current_scope().tags.get(&tag.name).copied()
+            {
+                return Ok(id);
+            }
+            let id = self.new_struct(tag.name.to_string());
+            self.current_scope()
+                .tags
+                .insert(tag.name.clone(), Tag::Struct(id));
+            return Ok(id);
+        };
+        let id = match &spec.tag {
+            Some(tag) => match self.current_scope().tags.get(&tag.name).copied() {
+                Some(Tag::Struct(id)) if !self.struct_complete[id.0 as usize] => id,
+                Some(Tag::Struct(_)) => {
+                    return err(tag.span, format!("redefinition of 'struct {}'", tag.name))
+                }
+                Some(Tag::Enum { .. }) => {
+                    return err(
+                        tag.span,
+                        format!(
+                            "use of '{}' with tag type that does not match previous declaration",
+                            tag.name
+                        ),
+                    )
+                }
+                None => {
+                    let id = self.new_struct(tag.name.to_string());
+                    self.current_scope()
+                        .tags
+                        .insert(tag.name.clone(), Tag::Struct(id));
+                    id
+                }
+            },
+            None => self.new_struct("(anonymous)".to_string()),
+        };
+        let mut out: Vec<Field> = Vec::new();
+        let mut cells: u64 = 0;
+        let mut size: u64 = 0;
+        let mut align: u64 = 1;
+        let mut depth: u32 = 1;
+        for fd in fields {
+            let (base, c) = self.base_type(&fd.specs, false)?;
+            for d in &fd.declarators {
+                let r = self.resolve_declarator(base.clone(), c, d)?;
+                let Some(name) = r.name else { continue };
+                let ty = match r.ty {
+                    DeclTy::Obj(t) => t,
+                    DeclTy::IncompleteArray(_) => {
+                        return err(d.span, "unsupported: flexible array members")
+                    }
+                    DeclTy::Func(_) => {
+                        return err(
+                            d.span,
+                            format!("field '{}' declared as a function", name.name),
+                        )
+                    }
+                    DeclTy::File => return err(d.span, "unsupported: FILE objects"),
+                };
+                if !self.is_complete(&ty) {
+                    return err(
+                        d.span,
+                        format!("field has incomplete type '{}'", self.type_str(&ty)),
+                    );
+                }
+                if out.iter().any(|f| *f.name == *name.name) {
+                    return err(name.span, format!("duplicate member '{}'", name.name));
+                }
+                let mut elem = &ty;
+                while let Type::Array(e, _) = elem {
+                    elem = e;
+                }
+                if let Type::Struct(s) = elem {
+                    depth = depth.max(self.struct_depth[s.0 as usize] + 1);
+                }
+                let a = self.align_of(&ty);
+                let fsize = self.size_of(&ty);
+                let offset = size.div_ceil(a) * a;
+                out.push(Field {
+                    name: name.name.to_string(),
+                    ty: ty.clone(),
+                    cell_offset: cells,
+                    byte_offset: offset,
+                });
+                cells = cells.saturating_add(self.cells(&ty));
+                size = offset.saturating_add(fsize);
+                align = align.max(a);
+            }
+        }
+        if out.is_empty() {
+            return err(spec.span, "unsupported: structs without members");
+        }
+        if cells > MAX_CELLS {
+            return err(spec.span, "struct is too large");
+        }
+        if depth > MAX_TYPE_DEPTH as u32 {
+            return err(spec.span, "structs nested too deeply");
+        }
+        let size = size.div_ceil(align) * align;
+        let def = &mut self.structs[id.0 as usize];
+        def.fields = out;
+        def.cells = cells;
+        def.size = size;
+        def.align = align;
+        self.struct_complete[id.0 as usize] = true;
+        self.struct_depth[id.0 as usize] = depth;
+        Ok(id)
+    }
+
+    fn enum_spec(&mut self, spec: &ast::EnumSpec) -> PResult<()> {
+        let Some(items) = &spec.items else {
+            let tag = spec
+                .tag
+                .as_ref()
+                .expect("the parser requires a tag or a body");
+            match self.lookup_tag(&tag.name) {
+                Some(Tag::Enum { .. }) => {}
+                Some(Tag::Struct(_)) => {
+                    return err(
+                        tag.span,
+                        format!(
+                            "use of '{}' with tag type that does not match previous declaration",
+                            tag.name
+                        ),
+                    )
+                }
+                None => {
+                    self.current_scope()
+                        .tags
+                        .insert(tag.name.clone(), Tag::Enum { defined: false });
+                }
+            }
+            return Ok(());
+        };
+        if let Some(tag) = &spec.tag {
+            match self.current_scope().tags.get(&tag.name).copied() {
+                Some(Tag::Enum { defined: true }) => {
+                    return err(tag.span, format!("redefinition of 'enum {}'", tag.name))
+                }
+                Some(Tag::Struct(_)) => {
+                    return err(
+                        tag.span,
+                        format!(
+                            "use of '{}' with tag type that does not match previous declaration",
+                            tag.name
+                        ),
+                    )
+                }
+                _ => {}
+            }
+            self.current_scope()
+                .tags
+                .insert(tag.name.clone(), Tag::Enum { defined: true });
+        }
+        let mut next: i128 = 0;
+        for (name, value) in items {
+            let v = match value {
+                Some(e) => self.const_int(e, "expression is not an integer constant expression")?,
+                None => next,
+            };
+            if v < i32::MIN as i128 || v > i32::MAX as i128 {
+                return err(name.span, "enumerator value is not representable in 'int'");
+            }
+            self.declare(name, Sym::EnumConst(v as i64))?;
+            next = v + 1;
+        }
+        Ok(())
+    }
+}

@@ -1,3 +1,15 @@
-//! MCS enumeration and the localization strategies
+//! MCS enumeration and the localization strategies.
+//!
+//! - [`mcs`]: the one MCS engine every strategy uses.
+//! - [`localize`]: the formula-based methods (`full`/`trace`/`flow` encodings
+//!   combined by `mbd`, `setcombine` or `per-test`).
+//! - [`bounds`]: unwinding bounds from the failing runs.
+//! - [`result`]: diagnoses, angelic values, rankings.
 
+pub mod bounds;
+pub mod localize;
 pub mod mcs;
+pub mod result;
+
+pub use localize::{localize, Combine, Options, Session};
+pub use result::{Angelic, AngelicValue, Diagnosis, Incomplete, Localization, Ranked};

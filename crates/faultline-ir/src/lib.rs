@@ -74,7 +74,9 @@ impl fmt::Display for StmtId {
 
 /// A source range. Lines and columns are 1-based; `end_col` is exclusive
 /// (one past the last character, on `end_line`). Columns count bytes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct Loc {
     pub file: FileId,
     pub line: u32,
@@ -153,7 +155,10 @@ impl Program {
         }
     }
     pub fn func_by_name(&self, name: &str) -> Option<FuncId> {
-        self.functions.iter().position(|f| f.name == name).map(|i| FuncId(i as u32))
+        self.functions
+            .iter()
+            .position(|f| f.name == name)
+            .map(|i| FuncId(i as u32))
     }
 }
 
@@ -214,25 +219,58 @@ pub struct Cond {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Stmt {
     /// An expression statement (`x = e;`, `f(a);`, `printf(...);`, `i++;`).
-    Expr { id: StmtId, expr: Expr },
+    Expr {
+        id: StmtId,
+        expr: Expr,
+    },
     /// A local declaration with an initializer. With `zero_fill` (brace or
     /// string initializers), the cells `init` does not list are set to zero;
     /// otherwise `init` covers the whole object.
-    Init { id: StmtId, local: LocalId, init: Initializer, zero_fill: bool },
+    Init {
+        id: StmtId,
+        local: LocalId,
+        init: Initializer,
+        zero_fill: bool,
+    },
     /// A local declared without an initializer: its cells become uninitialized.
-    Declare { local: LocalId },
-    If { cond: Cond, then: Block, els: Block },
+    Declare {
+        local: LocalId,
+    },
+    If {
+        cond: Cond,
+        then: Block,
+        els: Block,
+    },
     /// `while (cond) body` and `for (...; cond; step) body` (the `for`'s init
     /// statements precede the loop in the enclosing block). `cond` is `None`
     /// for `for (;;)`. `step` runs after the body and on `continue`.
-    While { cond: Option<Cond>, body: Block, step: Option<Box<Stmt>> },
-    DoWhile { body: Block, cond: Cond },
+    While {
+        cond: Option<Cond>,
+        body: Block,
+        step: Option<Box<Stmt>>,
+    },
+    DoWhile {
+        body: Block,
+        cond: Cond,
+    },
     /// `switch`: execution starts at the body index of the matching case (or
     /// `default`, or skips the body) and falls through until `break`.
-    Switch { cond: Cond, body: Block, cases: Vec<SwitchCase>, default: Option<usize> },
-    Return { id: StmtId, value: Option<Expr> },
-    Break { id: StmtId },
-    Continue { id: StmtId },
+    Switch {
+        cond: Cond,
+        body: Block,
+        cases: Vec<SwitchCase>,
+        default: Option<usize>,
+    },
+    Return {
+        id: StmtId,
+        value: Option<Expr>,
+    },
+    Break {
+        id: StmtId,
+    },
+    Continue {
+        id: StmtId,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -252,7 +290,9 @@ impl Stmt {
             | Stmt::Return { id, .. }
             | Stmt::Break { id }
             | Stmt::Continue { id } => Some(*id),
-            Stmt::If { cond, .. } | Stmt::DoWhile { cond, .. } | Stmt::Switch { cond, .. } => Some(cond.id),
+            Stmt::If { cond, .. } | Stmt::DoWhile { cond, .. } | Stmt::Switch { cond, .. } => {
+                Some(cond.id)
+            }
             Stmt::While { cond, .. } => cond.as_ref().map(|c| c.id),
             Stmt::Declare { .. } => None,
         }
@@ -388,7 +428,10 @@ impl Builtin {
 
     /// Whether the builtin writes to stdout/stderr.
     pub fn is_output(self) -> bool {
-        matches!(self, Builtin::Printf | Builtin::Fprintf | Builtin::Puts | Builtin::Putchar)
+        matches!(
+            self,
+            Builtin::Printf | Builtin::Fprintf | Builtin::Puts | Builtin::Putchar
+        )
     }
 }
 
@@ -442,15 +485,26 @@ pub enum ExprKind {
     /// converted to the place's type) and yields the stored value, or the old
     /// value when `post` (`x++`, `x--`). Compound assignment `x op= e` is
     /// `Assign { x, Cast(Binary(op, Cast(Old), e)) }`.
-    Assign { place: Box<Place>, value: Box<Expr>, post: bool },
+    Assign {
+        place: Box<Place>,
+        value: Box<Expr>,
+        post: bool,
+    },
     /// The previous value of the innermost enclosing `Assign`'s place.
     Old,
     /// A call of a function defined in the program; `args` already have the
     /// parameters' types.
-    Call { func: FuncId, args: Vec<Expr>, site: CallSiteId },
+    Call {
+        func: FuncId,
+        args: Vec<Expr>,
+        site: CallSiteId,
+    },
     /// A call of a library function (arguments after the default argument
     /// promotions for variadic ones).
-    Builtin { func: Builtin, args: Vec<Expr> },
+    Builtin {
+        func: Builtin,
+        args: Vec<Expr>,
+    },
     /// `a, b`: evaluates `a`, yields `b`.
     Comma(Box<Expr>, Box<Expr>),
 }
@@ -496,7 +550,10 @@ pub enum StmtKind {
 
 impl StmtKind {
     pub fn is_condition(self) -> bool {
-        matches!(self, StmtKind::IfCond | StmtKind::LoopCond | StmtKind::DoWhileCond | StmtKind::SwitchCond)
+        matches!(
+            self,
+            StmtKind::IfCond | StmtKind::LoopCond | StmtKind::DoWhileCond | StmtKind::SwitchCond
+        )
     }
 }
 

@@ -44,7 +44,12 @@ impl IntKind {
     pub fn signed(self) -> bool {
         matches!(
             self,
-            IntKind::Char | IntKind::SChar | IntKind::Short | IntKind::Int | IntKind::Long | IntKind::LongLong
+            IntKind::Char
+                | IntKind::SChar
+                | IntKind::Short
+                | IntKind::Int
+                | IntKind::Long
+                | IntKind::LongLong
         )
     }
 
@@ -181,7 +186,10 @@ impl Type {
     }
     /// Scalars: arithmetic types, pointers and streams (one cell each).
     pub fn is_scalar(&self) -> bool {
-        matches!(self, Type::Int(_) | Type::Float(_) | Type::Ptr(_) | Type::Stream)
+        matches!(
+            self,
+            Type::Int(_) | Type::Float(_) | Type::Ptr(_) | Type::Stream
+        )
     }
     pub fn int_kind(&self) -> Option<IntKind> {
         match self {

@@ -1,1 +1,63 @@
-//! Encodings of programs and runs as Z3 formulas
+//! Encodings of programs and failing runs as Z3 formulas.
+//!
+//! [`encode_test`] symbolically executes the program on one failing test's
+//! input (calls inlined, loops unrolled and recursion unfolded up to
+//! [`Bounds`]) and asserts into a solver the hard facts: the input, the
+//! program's semantics for statements that are not relaxed, the absence of
+//! undefined behaviour, and the oracle (expected stdout, exit status,
+//! assertions). Each statement S has one relaxation variable `ab_S`
+//! ([`AbVars`], shared by all instances and all tests): when it is true, every
+//! instance of S may produce any value (an assignment, a return value, a
+//! printed text) or either outcome (a condition), and S's own safety checks
+//! are not enforced.
+//!
+//! Three encodings share the executor ([`Encoding`]): `full` (all paths of the
+//! bounded program, guarded SSA with `ite` merges), `flow` (SNIPER's
+//! flow-sensitive form: one SSA variable per statement instance constrained
+//! only where its block is reached and the statement is not relaxed), and
+//! `trace` (only the failing run's path; conditions are hard).
+
+pub mod exec;
+pub mod oracle;
+pub mod sym;
+
+pub use exec::{
+    encode_test, Bounds, EncodeError, Encoding, Explore, InstValue, RelaxedInstance, TestEncoding,
+};
+pub use sym::IntSemantics;
+
+use faultline_ir::StmtId;
+use std::collections::BTreeMap;
+use z3::ast::Bool;
+
+/// The relaxation variables `ab_S`, one per statement, shared across tests.
+#[derive(Default, Debug)]
+pub struct AbVars {
+    vars: BTreeMap<StmtId, Bool>,
+}
+
+impl AbVars {
+    pub fn new() -> AbVars {
+        AbVars::default()
+    }
+    /// `ab_S`, created on first use.
+    pub fn get(&mut self, s: StmtId) -> Bool {
+        self.vars
+            .entry(s)
+            .or_insert_with(|| Bool::new_const(format!("ab_{}", s.0)))
+            .clone()
+    }
+    /// The statements that have a relaxation variable, in id order.
+    pub fn stmts(&self) -> impl Iterator<Item = (StmtId, &Bool)> {
+        self.vars.iter().map(|(s, b)| (*s, b))
+    }
+    pub fn lookup(&self, s: StmtId) -> Option<&Bool> {
+        self.vars.get(&s)
+    }
+    pub fn len(&self) -> usize {
+        self.vars.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.vars.is_empty()
+    }
+}

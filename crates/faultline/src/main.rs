@@ -1,1 +1,28 @@
-fn main() {}
+//! The `faultline` command line.
+
+mod cli;
+mod localize_cmd;
+mod test_cmd;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    // The interpreter and the encoders recurse over the program; give them a
+    // large stack rather than the main thread's 8 MiB.
+    let child = std::thread::Builder::new()
+        .stack_size(512 << 20)
+        .spawn(cli::main);
+    match child.map(|c| c.join()) {
+        Ok(Ok(code)) => ExitCode::from(code),
+        Ok(Err(_)) => {
+            eprintln!(
+                "faultline: internal error (panic); please report it with the input that caused it"
+            );
+            ExitCode::from(101)
+        }
+        Err(e) => {
+            eprintln!("faultline: error: cannot start: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+//! Unwinding bounds from the failing runs' traces.
+//!
+//! For each loop, the bound is one more than the largest number of iterations
+//! (condition tests) any failing run needed in one execution of the loop, so
+//! that a correction making the loop run once more (an off-by-one fault) is
+//! within the formula; for each function, the recursion depth is one more than
+//! the deepest nesting of its calls in any failing run. `--unwind N` caps
+//! both: a failing run that needs more than N is reported, not cut.
+
+use faultline_exec::trace::{Scope, Trace};
+use faultline_ir::{FuncId, Program, StmtId};
+use faultline_smt::Bounds;
+use std::collections::HashMap;
+
+/// What the failing runs needed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Needs {
+    /// Most iterations of each loop in one execution.
+    pub loops: HashMap<StmtId, u32>,
+    /// Deepest recursion of each function.
+    pub depth: HashMap<FuncId, u32>,
+}
+
+impl Needs {
+    /// Measures one run's trace.
+    pub fn of_trace(prog: &Program, trace: &Trace) -> Needs {
+        let mut needs = Needs::default();
+        let mut seen = std::collections::HashSet::new();
+        for ev in &trace.events {
+            if !seen.insert(ev.inst.ctx) {
+                continue;
+            }
+            let chain = trace.contexts.chain(ev.inst.ctx);
+            let mut calls: HashMap<FuncId, u32> = HashMap::new();
+            for s in &chain {
+                match s {
+                    Scope::Iter(l, k) => {
+                        let e = needs.loops.entry(*l).or_insert(0);
+                        *e = (*e).max(k + 1);
+                    }
+                    Scope::Call(site) => {
+                        let f = prog.call_sites[site.index()].func;
+                        *calls.entry(f).or_insert(0) += 1;
+                    }
+                }
+            }
+            for (f, n) in calls {
+                let e = needs.depth.entry(f).or_insert(0);
+                *e = (*e).max(n);
+            }
+        }
+        needs
+    }
+
+    pub fn merge(&mut self, other: &Needs) {
+        for (k, v) in &other.loops {
+            let e = self.loops.entry(*k).or_insert(0);
+            *e = (*e).max(*v);
+        }
+        for (k, v) in &other.depth {
+            let e = self.depth.entry(*k).or_insert(0);
+            *e = (*e).max(*v);
+        }
+    }
+
+    /// The loops and functions whose need exceeds `cap`.
+    pub fn over(&self, cap: u32) -> Vec<String> {
+        let mut v: Vec<String> = Vec::new();
+        let mut loops: Vec<_> = self.loops.iter().filter(|(_, n)| **n > cap).collect();
+        loops.sort();
+        for (l, n) in loops {
+            v.push(format!("loop {} needs {} iterations", l, n));
+        }
+        let mut fs: Vec<_> = self.depth.iter().filter(|(_, n)| **n > cap).collect();
+        fs.sort();
+        for (f, n) in fs {
+            v.push(format!("function {} recurses {} deep", f.0, n));
+        }
+        v
+    }
+
+    /// The bounds for the formula: needs plus one, capped.
+    pub fn bounds(&self, cap: Option<u32>) -> Bounds {
+        let c = |n: u32| match cap {
+            Some(cap) => (n + 1).min(cap.max(1)),
+            None => n + 1,
+        };
+        Bounds {
+            loops: self.loops.iter().map(|(k, v)| (*k, c(*v))).collect(),
+            default_loop: c(1),
+            // Functions are entered once; recursion adds levels.
+            depth: self
+                .depth
+                .iter()
+                .map(|(k, v)| (*k, c(*v).max(*v)))
+                .collect(),
+            default_depth: 1,
+        }
+    }
+}

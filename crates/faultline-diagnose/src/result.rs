@@ -1,0 +1,142 @@
+//! What a localization produces: diagnoses with angelic values, a ranking of
+//! statements, and the settings and statistics behind them.
+
+use faultline_exec::trace::Scope;
+use faultline_ir::{Program, StmtId};
+use std::time::Duration;
+
+/// The value an angelic (relaxed) statement instance takes in a diagnosis.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AngelicValue {
+    /// A store or return value: what it would need to be, and what the
+    /// statement computes at that point.
+    Value { needed: String, computed: String },
+    /// A condition's outcome.
+    Branch { needed: bool, computed: bool },
+    /// What an output statement would need to print.
+    Output { text: String },
+}
+
+/// One relaxed statement instance of a diagnosis on one test.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Angelic {
+    /// Index of the test in the suite.
+    pub test: usize,
+    pub stmt: StmtId,
+    /// Where the instance is: its loop iterations and call sites.
+    pub ctx: Vec<Scope>,
+    pub value: AngelicValue,
+}
+
+/// A set of statements whose relaxation explains every failing test considered.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagnosis {
+    /// The statements, in source order.
+    pub stmts: Vec<StmtId>,
+    /// Cardinality, or total weight when enumerating by weight.
+    pub cost: u64,
+    /// For `per-test` combination, the test this diagnosis explains.
+    pub test: Option<usize>,
+    pub angelic: Vec<Angelic>,
+    /// Whether re-executing the test(s) with the angelic values made them
+    /// pass (`None`: not checked by this method).
+    pub verified: Option<bool>,
+}
+
+/// A statement in the ranking, with what put it there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ranked {
+    pub stmt: StmtId,
+    /// A score, higher is more suspicious (method-specific; see docs).
+    pub score: f64,
+}
+
+/// Why the search stopped before completing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Incomplete {
+    Timeout,
+    MaxDiagnoses,
+    Memory,
+    Solver(String),
+}
+
+impl Incomplete {
+    pub fn describe(&self) -> String {
+        match self {
+            Incomplete::Timeout => "the time limit was reached".into(),
+            Incomplete::MaxDiagnoses => "the maximum number of diagnoses was reached".into(),
+            Incomplete::Memory => "the memory limit was reached".into(),
+            Incomplete::Solver(m) => format!("the solver gave up: {m}"),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Stats {
+    pub solver_calls: u64,
+    pub tests_encoded: usize,
+    pub statement_instances: usize,
+    pub iterations: usize,
+    pub run_time: Duration,
+    pub encode_time: Duration,
+    pub solve_time: Duration,
+    pub total_time: Duration,
+}
+
+/// A test's verdict as the localization saw it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TestVerdict {
+    pub name: String,
+    pub passed: bool,
+    pub reason: Option<String>,
+}
+
+/// The result of a localization.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Localization {
+    pub method: String,
+    pub tests: Vec<TestVerdict>,
+    /// Indices of the failing tests.
+    pub failing: Vec<usize>,
+    /// Failing tests that could not be encoded, with why.
+    pub skipped: Vec<(usize, String)>,
+    pub diagnoses: Vec<Diagnosis>,
+    pub ranking: Vec<Ranked>,
+    pub incomplete: Option<Incomplete>,
+    pub notes: Vec<String>,
+    pub stats: Stats,
+}
+
+impl Localization {
+    /// The rank (1-based) of the first statement on one of `lines` in the ranking.
+    pub fn rank_of_lines(&self, prog: &Program, lines: &[u32]) -> Option<usize> {
+        self.ranking
+            .iter()
+            .position(|r| lines.contains(&prog.stmt(r.stmt).loc.line))
+            .map(|i| i + 1)
+    }
+}
+
+/// Formats a scope chain for people: `iteration 2 of line 12, call at line 30`.
+pub fn describe_ctx(prog: &Program, ctx: &[Scope]) -> String {
+    let parts: Vec<String> = ctx
+        .iter()
+        .filter_map(|s| match s {
+            Scope::Iter(l, k) if l.0 != u32::MAX => Some(format!(
+                "iteration {} of the loop at line {}",
+                k + 1,
+                prog.stmt(*l).loc.line
+            )),
+            Scope::Iter(_, k) => Some(format!("iteration {}", k + 1)),
+            Scope::Call(site) => {
+                let cs = &prog.call_sites[site.index()];
+                Some(format!(
+                    "in {} called at line {}",
+                    prog.func(cs.func).name,
+                    prog.stmt(cs.stmt).loc.line
+                ))
+            }
+        })
+        .collect();
+    parts.join(", ")
+}

@@ -1,0 +1,420 @@
+//! Test suites, oracles and verdicts.
+//!
+//! A suite is either a directory of `NAME.in` / `NAME.out` pairs (stdin and
+//! expected stdout; an optional `NAME.args` holds the command-line arguments),
+//! or a file with one argument vector per line whose expected outputs come
+//! from running a reference program (the oracle) in the same interpreter.
+
+use crate::interp::{ExecOptions, Executable, Execution, Input, Limits, RuntimeError, Termination};
+use faultline_ir::Program;
+use std::fmt;
+use std::path::Path;
+
+/// One test: its input and what it must produce.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TestCase {
+    pub name: String,
+    /// `argv[1..]`.
+    pub args: Vec<String>,
+    pub stdin: Vec<u8>,
+    pub expected_stdout: Vec<u8>,
+    /// Expected exit status, when known (from an oracle run).
+    pub expected_status: Option<i32>,
+}
+
+/// How stdout is compared with the expected output.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Compare {
+    /// Byte for byte.
+    #[default]
+    Exact,
+    /// As sequences of whitespace-separated words.
+    IgnoreWhitespace,
+}
+
+/// Why a test failed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FailReason {
+    /// stdout differs; `line` is the first differing line (1-based).
+    Output {
+        line: usize,
+        expected: String,
+        actual: String,
+    },
+    ExitStatus {
+        expected: i32,
+        actual: i32,
+    },
+    Assertion {
+        message: String,
+    },
+    RuntimeError(RuntimeError),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    Pass,
+    Fail(FailReason),
+}
+
+impl Verdict {
+    pub fn passed(&self) -> bool {
+        matches!(self, Verdict::Pass)
+    }
+}
+
+impl FailReason {
+    /// A one-line description for people (`prog` names statements).
+    pub fn describe(&self, prog: &Program) -> String {
+        match self {
+            FailReason::Output {
+                line,
+                expected,
+                actual,
+            } => {
+                format!("output differs at line {line}: expected {expected:?}, got {actual:?}")
+            }
+            FailReason::ExitStatus { expected, actual } => {
+                format!("exit status {actual}, expected {expected}")
+            }
+            FailReason::Assertion { message } => format!("assertion failed: {message}"),
+            FailReason::RuntimeError(e) => format!("runtime error: {}", e.describe(prog)),
+        }
+    }
+
+    /// A short machine-readable kind.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            FailReason::Output { .. } => "output",
+            FailReason::ExitStatus { .. } => "exit-status",
+            FailReason::Assertion { .. } => "assertion",
+            FailReason::RuntimeError(_) => "runtime-error",
+        }
+    }
+}
+
+/// Judges an execution against a test's expectations.
+pub fn judge(test: &TestCase, exec: &Execution, compare: Compare) -> Verdict {
+    match &exec.termination {
+        Termination::RuntimeError(e) => return Verdict::Fail(FailReason::RuntimeError(e.clone())),
+        Termination::AssertFailed { message, .. } => {
+            return Verdict::Fail(FailReason::Assertion {
+                message: message.clone(),
+            })
+        }
+        Termination::Stopped => {
+            return Verdict::Fail(FailReason::RuntimeError(RuntimeError {
+                kind: crate::interp::ErrorKind::Invalid,
+                stmt: None,
+                message: "run stopped before completion".into(),
+            }))
+        }
+        Termination::Exit(_) => {}
+    }
+    if let Some(reason) = compare_output(&test.expected_stdout, &exec.stdout, compare) {
+        return Verdict::Fail(reason);
+    }
+    if let Some(expected) = test.expected_status {
+        let actual = exec.exit_status();
+        if actual != expected {
+            return Verdict::Fail(FailReason::ExitStatus { expected, actual });
+        }
+    }
+    Verdict::Pass
+}
+
+fn compare_output(expected: &[u8], actual: &[u8], compare: Compare) -> Option<FailReason> {
+    let same = match compare {
+        Compare::Exact => expected == actual,
+        Compare::IgnoreWhitespace => expected
+            .split(|b| b.is_ascii_whitespace())
+            .filter(|w| !w.is_empty())
+            .eq(actual
+                .split(|b| b.is_ascii_whitespace())
+                .filter(|w| !w.is_empty())),
+    };
+    if same {
+        return None;
+    }
+    let e: Vec<&[u8]> = expected.split_inclusive(|&b| b == b'\n').collect();
+    let a: Vec<&[u8]> = actual.split_inclusive(|&b| b == b'\n').collect();
+    let n = e.len().max(a.len());
+    for i in 0..n {
+        let (x, y) = (e.get(i).copied(), a.get(i).copied());
+        let differs = match compare {
+            Compare::Exact => x != y,
+            Compare::IgnoreWhitespace => {
+                let w = |s: Option<&[u8]>| -> Vec<Vec<u8>> {
+                    s.unwrap_or_default()
+                        .split(|b| b.is_ascii_whitespace())
+                        .filter(|w| !w.is_empty())
+                        .map(|w| w.to_vec())
+                        .collect()
+                };
+                w(x) != w(y)
+            }
+        };
+        if differs {
+            let show = |s: Option<&[u8]>| match s {
+                Some(s) => String::from_utf8_lossy(s).into_owned(),
+                None => "<end of output>".into(),
+            };
+            return Some(FailReason::Output {
+                line: i + 1,
+                expected: show(x),
+                actual: show(y),
+            });
+        }
+    }
+    Some(FailReason::Output {
+        line: n.max(1),
+        expected: String::from_utf8_lossy(expected).into(),
+        actual: String::from_utf8_lossy(actual).into(),
+    })
+}
+
+/// An error loading a suite: one line naming the file and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SuiteError(pub String);
+
+impl fmt::Display for SuiteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SuiteError {}
+
+fn read(path: &Path) -> Result<Vec<u8>, SuiteError> {
+    std::fs::read(path)
+        .map_err(|e| SuiteError(format!("{}: error: cannot read file: {e}", path.display())))
+}
+
+/// Compares names so that `t2` sorts before `t10`.
+pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
+    let (mut x, mut y) = (a.as_bytes(), b.as_bytes());
+    loop {
+        match (x.first(), y.first()) {
+            (None, None) => return a.cmp(b),
+            (None, _) => return std::cmp::Ordering::Less,
+            (_, None) => return std::cmp::Ordering::Greater,
+            (Some(c), Some(d)) if c.is_ascii_digit() && d.is_ascii_digit() => {
+                let i = x.iter().take_while(|c| c.is_ascii_digit()).count();
+                let j = y.iter().take_while(|c| c.is_ascii_digit()).count();
+                let (n, m) = (&x[..i], &y[..j]);
+                let strip = |s: &[u8]| -> Vec<u8> {
+                    let k = s.iter().take_while(|&&c| c == b'0').count();
+                    s[k..].to_vec()
+                };
+                let (sn, sm) = (strip(n), strip(m));
+                let o = sn.len().cmp(&sm.len()).then_with(|| sn.cmp(&sm));
+                if o != std::cmp::Ordering::Equal {
+                    return o;
+                }
+                x = &x[i..];
+                y = &y[j..];
+            }
+            (Some(c), Some(d)) => {
+                if c != d {
+                    return c.cmp(d);
+                }
+                x = &x[1..];
+                y = &y[1..];
+            }
+        }
+    }
+}
+
+/// Loads a directory of `NAME.in` / `NAME.out` pairs (and optional `NAME.args`), in natural name order.
+pub fn load_dir(dir: &Path) -> Result<Vec<TestCase>, SuiteError> {
+    let entries = std::fs::read_dir(dir).map_err(|e| {
+        SuiteError(format!(
+            "{}: error: cannot read test directory: {e}",
+            dir.display()
+        ))
+    })?;
+    let mut names = Vec::new();
+    let mut outs = std::collections::BTreeSet::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| {
+            SuiteError(format!(
+                "{}: error: cannot read test directory: {e}",
+                dir.display()
+            ))
+        })?;
+        let path = entry.path();
+        let (Some(stem), Some(ext)) = (path.file_stem(), path.extension()) else {
+            continue;
+        };
+        let stem = stem.to_string_lossy().into_owned();
+        match ext.to_str() {
+            Some("in") => names.push(stem),
+            Some("out") => {
+                outs.insert(stem);
+            }
+            _ => {}
+        }
+    }
+    if names.is_empty() {
+        let hint = match outs.iter().next() {
+            Some(o) => format!(" ({o}.out has no {o}.in)"),
+            None => String::new(),
+        };
+        return Err(SuiteError(format!(
+            "{}: error: no tests found: expected NAME.in / NAME.out pairs{hint}",
+            dir.display()
+        )));
+    }
+    names.sort_by(|a, b| natural_cmp(a, b));
+    let mut tests = Vec::with_capacity(names.len());
+    for name in names {
+        let out = dir.join(format!("{name}.out"));
+        if !outs.contains(&name) {
+            return Err(SuiteError(format!(
+                "{}: error: test '{name}' has no expected output ({} is missing)",
+                dir.join(format!("{name}.in")).display(),
+                out.display()
+            )));
+        }
+        let stdin = read(&dir.join(format!("{name}.in")))?;
+        let expected_stdout = read(&out)?;
+        let args_path = dir.join(format!("{name}.args"));
+        let args = if args_path.exists() {
+            String::from_utf8_lossy(&read(&args_path)?)
+                .split_whitespace()
+                .map(String::from)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        tests.push(TestCase {
+            name,
+            args,
+            stdin,
+            expected_stdout,
+            expected_status: None,
+        });
+    }
+    if let Some(orphan) = outs.iter().find(|o| !tests.iter().any(|t| &t.name == *o)) {
+        return Err(SuiteError(format!(
+            "{}: error: expected output without input ({} is missing)",
+            dir.join(format!("{orphan}.out")).display(),
+            dir.join(format!("{orphan}.in")).display()
+        )));
+    }
+    Ok(tests)
+}
+
+/// Reads an argument file: one test per line, arguments separated by
+/// whitespace. Tests are named by their 1-based line number.
+pub fn read_args_file(path: &Path) -> Result<Vec<(String, Vec<String>)>, SuiteError> {
+    let bytes = read(path)?;
+    let text = String::from_utf8(bytes).map_err(|_| {
+        SuiteError(format!(
+            "{}: error: argument file is not valid UTF-8",
+            path.display()
+        ))
+    })?;
+    let tests: Vec<(String, Vec<String>)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            (
+                (i + 1).to_string(),
+                l.split_whitespace().map(String::from).collect(),
+            )
+        })
+        .collect();
+    if tests.is_empty() {
+        return Err(SuiteError(format!(
+            "{}: error: no tests found: the argument file is empty",
+            path.display()
+        )));
+    }
+    Ok(tests)
+}
+
+/// Builds the tests of an argument file, taking the expected stdout and exit
+/// status of each from the reference program's run.
+pub fn with_oracle(
+    args: Vec<(String, Vec<String>)>,
+    oracle: &Program,
+    oracle_name: &str,
+    limits: Limits,
+) -> Result<Vec<TestCase>, SuiteError> {
+    let exe = Executable::new(oracle).map_err(|e| {
+        SuiteError(format!(
+            "{oracle_name}: error: reference program cannot start: {e}"
+        ))
+    })?;
+    args.into_iter()
+        .map(|(name, args)| {
+            let run = exe.run(
+                Input {
+                    args: &args,
+                    stdin: &[],
+                },
+                ExecOptions {
+                    limits,
+                    ..ExecOptions::default()
+                },
+            );
+            match &run.termination {
+                Termination::Exit(status) => Ok(TestCase {
+                    name,
+                    args,
+                    stdin: Vec::new(),
+                    expected_stdout: run.stdout,
+                    expected_status: Some(*status),
+                }),
+                Termination::AssertFailed { message, .. } => Err(SuiteError(format!(
+                    "{oracle_name}: error: the reference program fails test {name}: {message}"
+                ))),
+                Termination::RuntimeError(e) => Err(SuiteError(format!(
+                    "{oracle_name}: error: the reference program fails test {name}: {}",
+                    e.describe(oracle)
+                ))),
+                Termination::Stopped => Err(SuiteError(format!(
+                    "{oracle_name}: error: reference run stopped"
+                ))),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn natural_order() {
+        let mut v = vec!["t10", "t2", "t1", "a", "t02"];
+        v.sort_by(|a, b| natural_cmp(a, b));
+        assert_eq!(v, vec!["a", "t1", "t02", "t2", "t10"]);
+    }
+
+    #[test]
+    fn output_comparison() {
+        assert_eq!(compare_output(b"1\n2\n", b"1\n2\n", Compare::Exact), None);
+        assert_eq!(
+            compare_output(b"1\n2\n", b"1\n3\n", Compare::Exact),
+            Some(FailReason::Output {
+                line: 2,
+                expected: "2\n".into(),
+                actual: "3\n".into()
+            })
+        );
+        assert_eq!(
+            compare_output(b"1  2\n", b"1 2", Compare::IgnoreWhitespace),
+            None
+        );
+        assert_eq!(
+            compare_output(b"1\n", b"1\n2\n", Compare::Exact),
+            Some(FailReason::Output {
+                line: 2,
+                expected: "<end of output>".into(),
+                actual: "2\n".into()
+            })
+        );
+    }
+}

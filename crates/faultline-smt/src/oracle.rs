@@ -1,0 +1,606 @@
+//! The oracle as a formula: expected stdout against the program's output
+//! statements, and stdin against its reads.
+//!
+//! **Output.** The symbolic execution visits output statement instances in
+//! one linear order, and every concrete path prints a subsequence of them in
+//! that order. Each instance k has a guard g_k, a template (the format's
+//! literal text and conversions of symbolic values), and, if its statement is
+//! relaxable, the statement's `ab`. A position variable p_k says where in the
+//! expected output E instance k starts: p_0 = 0 and the last position is |E|.
+//! For every offset o that p_k can take (computed forward, so only reachable
+//! offsets are encoded):
+//! - not reached: p_{k+1} = o;
+//! - reached and not relaxed: the template must print exactly E[o..e] for one
+//!   of its parses at o (each parse fixes the printed values: `%d` printing
+//!   "42" means the value is 42; `%.2f` printing "3.14" means the double lies
+//!   in the interval of doubles glibc prints as 3.14), and p_{k+1} = e;
+//! - reached and relaxed: the statement prints something else or nothing:
+//!   p_{k+1} is o, a parse end of its own template with other values, or any
+//!   line boundary of E at or after o.
+//!
+//! Not modelled: a relaxed output statement printing text that ends in the
+//! middle of a line other than at its own template's parse ends (e.g. a
+//! relaxed `printf("%d", x)` printing "5 apples" where the line goes on with
+//! another statement's output); `%s` of a symbolic string with a width;
+//! `printf` return values (unconstrained); stderr (not compared). When the
+//! number of (instance, offset) pairs exceeds [`OFFSET_BUDGET`], relaxed
+//! statements may only print their own template with other values, or nothing
+//! (a note says so).
+//!
+//! **Input.** Reads (`scanf`, `getchar`) consume stdin in the same linear
+//! order; a position variable per read, and for every reachable offset the
+//! concrete result of the read from that offset (computed by faultline's
+//! glibc-exact scanf) constrains the values stored, the return value and the
+//! next position.
+
+use crate::exec::{InstValue, RelaxedInstance, TestEncoding};
+use crate::sym::{and2, implies, not, tt, FpEq, IntSemantics, SFloat, SInt, SVal};
+use faultline_exec::libc;
+use faultline_exec::trace::Scope;
+use faultline_ir::{FloatKind, IntKind, StmtId, Type};
+use std::collections::{BTreeMap, BTreeSet};
+use z3::ast::{Bool, Int};
+use z3::Solver;
+
+/// Above this many (output instance × offset) pairs, relaxed output
+/// statements are restricted to their own template (see the module docs).
+pub const OFFSET_BUDGET: usize = 200_000;
+
+/// A value printed by a conversion.
+#[derive(Clone, Debug)]
+pub enum OutArg {
+    Int(SInt),
+    Float(SFloat),
+    ConstStr(Vec<u8>),
+    /// Symbolic characters; the string ends at the first NUL.
+    Str(Vec<SInt>),
+}
+
+#[derive(Clone, Debug)]
+pub enum OutPiece {
+    Lit(Vec<u8>),
+    Char(SInt),
+    Str(Vec<SInt>),
+    Conv {
+        spec: libc::Spec,
+        width: Option<i64>,
+        precision: Option<i64>,
+        arg: OutArg,
+    },
+}
+
+/// One output statement instance writing to stdout.
+#[derive(Clone, Debug)]
+pub struct OutEvent {
+    pub guard: Bool,
+    pub stmt: StmtId,
+    pub ctx: Vec<Scope>,
+    pub ab: Option<Bool>,
+    pub pieces: Vec<OutPiece>,
+}
+
+/// A `%s`/`%c` read into a character array: the fresh characters stored, and
+/// the cells' previous values (kept beyond what the read writes).
+#[derive(Clone, Debug)]
+pub struct CharTarget {
+    pub target: usize,
+    pub fresh: Vec<SInt>,
+    pub old: Vec<SInt>,
+}
+
+/// One read from stdin.
+#[derive(Clone, Debug)]
+pub struct InputEvent {
+    pub guard: Bool,
+    /// The scanf format (`None`: getchar).
+    pub fmt: Option<Vec<u8>>,
+    /// The read's return value.
+    pub ret: SInt,
+    /// For each target, the fresh value stored (scalars).
+    pub values: Vec<Option<SVal>>,
+    /// For each target, whether it is assigned.
+    pub assigned: Vec<Bool>,
+    pub chars: Vec<CharTarget>,
+}
+
+/// Output alternatives of a template at an offset: (end offset, condition).
+type Alts = Vec<(usize, Bool)>;
+
+fn lit_match(e: &[u8], o: usize, b: &[u8]) -> bool {
+    e.len() >= o + b.len() && &e[o..o + b.len()] == b
+}
+
+/// The kind a conversion reads its integer argument as.
+fn printed_kind(spec: &libc::Spec) -> IntKind {
+    use libc::Length as L;
+    let signed = matches!(spec.conv, b'd' | b'i');
+    if spec.conv == b'c' {
+        return IntKind::UChar;
+    }
+    match (spec.length, signed) {
+        (L::Char, true) => IntKind::SChar,
+        (L::Char, false) => IntKind::UChar,
+        (L::Short, true) => IntKind::Short,
+        (L::Short, false) => IntKind::UShort,
+        (L::None, true) => IntKind::Int,
+        (L::None, false) => IntKind::UInt,
+        (_, true) => IntKind::Long,
+        (_, false) => IntKind::ULong,
+    }
+}
+
+fn render(
+    spec: &libc::Spec,
+    width: Option<i64>,
+    precision: Option<i64>,
+    arg: libc::Arg,
+) -> Vec<u8> {
+    let mut out = Vec::new();
+    libc::render(spec, width, precision, arg, &mut out);
+    out
+}
+
+/// Candidate integers a text may be the rendering of.
+fn int_candidates(spec: &libc::Spec, text: &[u8]) -> Vec<i128> {
+    if spec.conv == b'c' {
+        let mut v: Vec<i128> = text.iter().map(|&b| b as i128).collect();
+        v.sort();
+        v.dedup();
+        return v;
+    }
+    let t: Vec<u8> = text.iter().copied().filter(|c| *c != b' ').collect();
+    let (neg, mut digits) = match t.first() {
+        Some(b'-') => (true, &t[1..]),
+        Some(b'+') => (false, &t[1..]),
+        _ => (false, &t[..]),
+    };
+    let radix = match spec.conv {
+        b'x' | b'X' => {
+            if digits.len() >= 2 && digits[0] == b'0' && (digits[1] == b'x' || digits[1] == b'X') {
+                digits = &digits[2..];
+            }
+            16
+        }
+        b'o' => 8,
+        _ => 10,
+    };
+    if digits.len() > 40 {
+        return Vec::new();
+    }
+    let s = std::str::from_utf8(digits).unwrap_or("");
+    if s.is_empty() {
+        return vec![0];
+    }
+    match i128::from_str_radix(s, radix) {
+        Ok(v) => vec![if neg { -v } else { v }],
+        Err(_) => Vec::new(),
+    }
+}
+
+fn float_alphabet(c: u8) -> bool {
+    c.is_ascii_digit()
+        || matches!(
+            c,
+            b'-' | b'+'
+                | b'.'
+                | b'e'
+                | b'E'
+                | b' '
+                | b'i'
+                | b'n'
+                | b'f'
+                | b'a'
+                | b'I'
+                | b'N'
+                | b'F'
+                | b'A'
+                | b'x'
+                | b'X'
+                | b'p'
+                | b'P'
+        )
+        || c.is_ascii_hexdigit()
+}
+
+/// The interval of doubles that a floating conversion prints as `text`.
+fn float_interval(
+    spec: &libc::Spec,
+    width: Option<i64>,
+    precision: Option<i64>,
+    text: &[u8],
+) -> Option<(f64, f64)> {
+    let t = std::str::from_utf8(text).ok()?.trim();
+    let x: f64 = match t {
+        "inf" | "INF" => f64::INFINITY,
+        "-inf" | "-INF" => f64::NEG_INFINITY,
+        _ => t.parse().ok()?,
+    };
+    let shows = |v: f64| render(spec, width, precision, libc::Arg::Double(v)) == text;
+    if !shows(x) {
+        return None;
+    }
+    // Doubles ordered as integers: monotone key.
+    let key = |v: f64| -> i64 {
+        let b = v.to_bits() as i64;
+        if b < 0 {
+            i64::MIN - b
+        } else {
+            b
+        }
+    };
+    let unkey = |k: i64| -> f64 {
+        if k < 0 {
+            f64::from_bits((i64::MIN - k) as u64)
+        } else {
+            f64::from_bits(k as u64)
+        }
+    };
+    let (kx, kmin, kmax) = (key(x), key(f64::NEG_INFINITY), key(f64::INFINITY));
+    // Lowest key printing as the text: binary search on [kmin, kx].
+    let (mut lo, mut hi) = (kmin, kx);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if shows(unkey(mid)) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    let low = unkey(lo);
+    let (mut lo2, mut hi2) = (kx, kmax);
+    while lo2 < hi2 {
+        let mid = lo2 + (hi2 - lo2 + 1) / 2;
+        if shows(unkey(mid)) {
+            lo2 = mid;
+        } else {
+            hi2 = mid - 1;
+        }
+    }
+    let high = unkey(lo2);
+    // The printed value is monotone in the double, so the set is an interval;
+    // confirm the ends.
+    (shows(low) && shows(high)).then_some((low, high))
+}
+
+/// Alternatives for one conversion at offset `o`.
+fn conv_alts(
+    e: &[u8],
+    o: usize,
+    spec: &libc::Spec,
+    width: Option<i64>,
+    precision: Option<i64>,
+    arg: &OutArg,
+) -> Result<Alts, String> {
+    let n = e.len();
+    let mut alts = Vec::new();
+    match arg {
+        OutArg::ConstStr(s) => {
+            let text = render(spec, width, precision, libc::Arg::Str(s));
+            if lit_match(e, o, &text) {
+                alts.push((o + text.len(), tt()));
+            }
+        }
+        OutArg::Str(chars) => {
+            if width.is_some() || precision.is_some() {
+                return Err("%s of a computed string with a width or precision".into());
+            }
+            alts.extend(str_alts(e, o, chars));
+        }
+        OutArg::Int(v) => {
+            let pk = printed_kind(spec);
+            let shown = v.convert(pk);
+            let max_len = (n - o).min(
+                64 + width.unwrap_or(0).max(0) as usize + precision.unwrap_or(0).max(0) as usize,
+            );
+            let mut seen = BTreeSet::new();
+            for j in 1..=max_len {
+                let text = &e[o..o + j];
+                for cand in int_candidates(spec, text) {
+                    if cand < pk.min() || cand > pk.max() || !seen.insert((j, cand)) {
+                        continue;
+                    }
+                    let arg = if pk.signed() {
+                        libc::Arg::Int(cand as i64)
+                    } else {
+                        libc::Arg::UInt(cand as u64)
+                    };
+                    if render(spec, width, precision, arg) == text {
+                        alts.push((o + j, shown.eq_const(cand)));
+                    }
+                }
+            }
+        }
+        OutArg::Float(x) => {
+            let d = x.convert(FloatKind::Double);
+            let mut j = 0;
+            while o + j < n && float_alphabet(e[o + j]) && j < 400 {
+                j += 1;
+                let text = &e[o..o + j];
+                if let Some((lo, hi)) = float_interval(spec, width, precision, text) {
+                    let c = if lo.is_nan() {
+                        d.t.is_nan()
+                    } else if lo == hi {
+                        d.t._eq_fp(&crate::sym::fp_const(FloatKind::Double, lo))
+                    } else {
+                        Bool::and(&[
+                            &crate::sym::fp_const(FloatKind::Double, lo).le(&d.t),
+                            &d.t.le(&crate::sym::fp_const(FloatKind::Double, hi)),
+                        ])
+                    };
+                    alts.push((o + j, c));
+                } else if text.trim_ascii().eq_ignore_ascii_case(b"nan")
+                    || text.trim_ascii().eq_ignore_ascii_case(b"-nan")
+                {
+                    if render(
+                        spec,
+                        width,
+                        precision,
+                        libc::Arg::Double(if text.contains(&b'-') {
+                            -f64::NAN
+                        } else {
+                            f64::NAN
+                        }),
+                    ) == text
+                    {
+                        alts.push((o + j, d.t.is_nan()));
+                    }
+                }
+            }
+        }
+    }
+    Ok(alts)
+}
+
+fn str_alts(e: &[u8], o: usize, chars: &[SInt]) -> Alts {
+    let mut alts = Vec::new();
+    let mut prefix = tt();
+    for (l, c) in chars.iter().enumerate() {
+        // The string ends here.
+        alts.push((o + l, and2(&prefix, &c.eq_const(0))));
+        if o + l >= e.len() || e[o + l] == 0 {
+            break;
+        }
+        let byte = e[o + l] as i8 as i128;
+        prefix = and2(&prefix, &c.convert(IntKind::Char).eq_const(byte));
+    }
+    alts
+}
+
+/// All parses of a template at offset `o`.
+fn template_alts(e: &[u8], o: usize, pieces: &[OutPiece]) -> Result<Alts, String> {
+    let mut cur: Alts = vec![(o, tt())];
+    for p in pieces {
+        let mut next: Alts = Vec::new();
+        for (at, cond) in &cur {
+            let here: Alts = match p {
+                OutPiece::Lit(b) => {
+                    if lit_match(e, *at, b) {
+                        vec![(*at + b.len(), tt())]
+                    } else {
+                        Vec::new()
+                    }
+                }
+                OutPiece::Char(c) => {
+                    if *at < e.len() {
+                        vec![(*at + 1, c.convert(IntKind::UChar).eq_const(e[*at] as i128))]
+                    } else {
+                        Vec::new()
+                    }
+                }
+                OutPiece::Str(chars) => str_alts(e, *at, chars),
+                OutPiece::Conv {
+                    spec,
+                    width,
+                    precision,
+                    arg,
+                } => conv_alts(e, *at, spec, *width, *precision, arg)?,
+            };
+            for (end, c) in here {
+                next.push((end, and2(cond, &c)));
+            }
+        }
+        if next.len() > 64 {
+            // Merge alternatives ending at the same offset.
+            let mut by_end: BTreeMap<usize, Bool> = BTreeMap::new();
+            for (end, c) in next {
+                let prev = by_end.remove(&end);
+                by_end.insert(
+                    end,
+                    match prev {
+                        Some(p) => crate::sym::or2(&p, &c),
+                        None => c,
+                    },
+                );
+            }
+            next = by_end.into_iter().collect();
+        }
+        cur = next;
+        if cur.is_empty() {
+            break;
+        }
+    }
+    Ok(cur)
+}
+
+/// Asserts that the stdout events print exactly `expected`.
+pub fn encode_outputs(
+    solver: &Solver,
+    events: &[OutEvent],
+    expected: &[u8],
+    sem: IntSemantics,
+    out: &mut TestEncoding,
+) -> Result<(), (Option<StmtId>, String)> {
+    let _ = sem;
+    let n = expected.len();
+    let mut boundaries: BTreeSet<usize> = BTreeSet::new();
+    boundaries.insert(0);
+    boundaries.insert(n);
+    for (i, &b) in expected.iter().enumerate() {
+        if b == b'\n' {
+            boundaries.insert(i + 1);
+        }
+    }
+    let mut starts: BTreeSet<usize> = BTreeSet::new();
+    starts.insert(0);
+    let mut pos = Int::from_i64(0);
+    let mut restricted = false;
+    let mut pairs = 0usize;
+    for (k, ev) in events.iter().enumerate() {
+        pairs += starts.len();
+        if pairs > OFFSET_BUDGET && !restricted {
+            restricted = true;
+            out.notes.push(
+                "the expected output is long: relaxed output statements may only print their own format with other values, or nothing"
+                    .into(),
+            );
+        }
+        let next = Int::new_const(format!("pos_{}_{}", ev.stmt.0, k));
+        let mut next_starts = BTreeSet::new();
+        for &o in &starts {
+            let at = pos.eq(Int::from_i64(o as i64));
+            solver.assert(&implies(
+                &and2(&at, &not(&ev.guard)),
+                &next.eq(Int::from_i64(o as i64)),
+            ));
+            next_starts.insert(o);
+            let alts = template_alts(expected, o, &ev.pieces).map_err(|m| (Some(ev.stmt), m))?;
+            let normal = match &ev.ab {
+                Some(ab) => and2(&and2(&at, &ev.guard), &not(ab)),
+                None => and2(&at, &ev.guard),
+            };
+            let options: Vec<Bool> = alts
+                .iter()
+                .map(|(end, c)| and2(&next.eq(Int::from_i64(*end as i64)), c))
+                .collect();
+            let any = if options.is_empty() {
+                Bool::from_bool(false)
+            } else {
+                Bool::or(&options.iter().collect::<Vec<_>>())
+            };
+            solver.assert(&implies(&normal, &any));
+            for (end, _) in &alts {
+                next_starts.insert(*end);
+            }
+            if let Some(ab) = &ev.ab {
+                let relaxed = and2(&and2(&at, &ev.guard), ab);
+                let mut ends: BTreeSet<usize> = alts.iter().map(|(e, _)| *e).collect();
+                ends.insert(o);
+                if !restricted {
+                    ends.extend(boundaries.range(o..).copied());
+                }
+                let opts: Vec<Bool> = ends
+                    .iter()
+                    .map(|e| next.eq(Int::from_i64(*e as i64)))
+                    .collect();
+                solver.assert(&implies(
+                    &relaxed,
+                    &Bool::or(&opts.iter().collect::<Vec<_>>()),
+                ));
+                next_starts.extend(ends);
+            }
+        }
+        if let Some(_ab) = &ev.ab {
+            out.relaxed.push(RelaxedInstance {
+                stmt: ev.stmt,
+                ctx: ev.ctx.clone(),
+                guard: ev.guard.clone(),
+                value: InstValue::Output {
+                    start: pos.clone(),
+                    end: next.clone(),
+                },
+            });
+        }
+        pos = next;
+        starts = next_starts;
+    }
+    solver.assert(&pos.eq(Int::from_i64(n as i64)));
+    Ok(())
+}
+
+/// Asserts what each read from stdin returns and stores.
+pub fn encode_inputs(
+    solver: &Solver,
+    events: &[InputEvent],
+    stdin: &[u8],
+    sem: IntSemantics,
+) -> Result<(), String> {
+    let mut pos = Int::from_i64(0);
+    let mut starts: BTreeSet<usize> = BTreeSet::new();
+    starts.insert(0);
+    for (k, ev) in events.iter().enumerate() {
+        let next = Int::new_const(format!("inpos_{k}"));
+        let mut next_starts = BTreeSet::new();
+        let format = match &ev.fmt {
+            Some(f) => Some(libc::parse_scanf_format(f).map_err(|e| format!("scanf format: {e}"))?),
+            None => None,
+        };
+        for &o in &starts {
+            let at = pos.eq(Int::from_i64(o as i64));
+            solver.assert(&implies(
+                &and2(&at, &not(&ev.guard)),
+                &next.eq(Int::from_i64(o as i64)),
+            ));
+            next_starts.insert(o);
+            let mut input = libc::Input::new(stdin.to_vec());
+            input.pos = o;
+            let mut facts: Vec<Bool> = Vec::new();
+            match &format {
+                Some(fmt) => {
+                    let outcome = libc::scanf::run_format(fmt, &mut input);
+                    facts.push(ev.ret.eq_const(outcome.ret as i128));
+                    for (i, assigned) in ev.assigned.iter().enumerate() {
+                        let item = outcome.items.get(i);
+                        facts.push(if item.is_some() {
+                            assigned.clone()
+                        } else {
+                            not(assigned)
+                        });
+                        match (item, ev.values.get(i).and_then(|v| v.as_ref())) {
+                            (Some(libc::Scanned::Int { value, .. }), Some(SVal::Int(v))) => {
+                                facts.push(v.eq_const(v.kind.value(v.kind.wrap(*value))));
+                            }
+                            (Some(libc::Scanned::Float { value, .. }), Some(SVal::Float(v))) => {
+                                facts.push(v.t._eq_fp(&crate::sym::fp_const(v.kind, *value)));
+                            }
+                            (Some(libc::Scanned::Chars(bytes) | libc::Scanned::Str(bytes)), _) => {
+                                let with_nul = matches!(item, Some(libc::Scanned::Str(_)));
+                                if let Some(ct) = ev.chars.iter().find(|c| c.target == i) {
+                                    let written = bytes.len() + with_nul as usize;
+                                    if written > ct.fresh.len() {
+                                        // Overflows the array: undefined behaviour, so impossible.
+                                        facts.push(Bool::from_bool(false));
+                                    }
+                                    for (j, f) in ct.fresh.iter().enumerate() {
+                                        let want = if j < bytes.len() {
+                                            f.eq_const(bytes[j] as i8 as i128)
+                                        } else if j == bytes.len() && with_nul {
+                                            f.eq_const(0)
+                                        } else {
+                                            f.eq(&ct.old[j])
+                                        };
+                                        facts.push(want);
+                                    }
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                None => {
+                    let c = input.getc().map_or(-1, |b| b as i128);
+                    facts.push(ev.ret.eq_const(c));
+                }
+            }
+            let o2 = input.pos.min(stdin.len());
+            facts.push(next.eq(Int::from_i64(o2 as i64)));
+            next_starts.insert(o2);
+            let all = Bool::and(&facts.iter().collect::<Vec<_>>());
+            solver.assert(&implies(&and2(&at, &ev.guard), &all));
+        }
+        pos = next;
+        starts = next_starts;
+    }
+    let _ = sem;
+    let _ = Type::Void;
+    Ok(())
+}

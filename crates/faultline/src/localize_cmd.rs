@@ -1,0 +1,154 @@
+//! `faultline localize`: find the statements that explain the failing tests.
+
+use crate::cli::{compile, exit, load_suite, SuiteArgs, UserError};
+use clap::{Args, ValueEnum};
+use faultline_diagnose::{Combine, Options, Session};
+use faultline_report::json::{Report, Settings};
+use faultline_smt::{Encoding, IntSemantics};
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+pub enum EncodingArg {
+    /// All paths of the bounded program (BugAssist, CFaults).
+    Full,
+    /// Only each failing run's path; conditions are not relaxable.
+    Trace,
+    /// SNIPER's flow-sensitive formula.
+    Flow,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+pub enum CombineArg {
+    /// One formula over all failing tests: diagnoses consistent with every failing test.
+    Mbd,
+    /// Per-test MCSes combined by union (SNIPER).
+    Setcombine,
+    /// Each failing test's MCSes, unmerged.
+    PerTest,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+pub enum IntSemArg {
+    /// 32-bit (and other C widths) bit-vectors: exact C semantics.
+    Bv,
+    /// Unbounded integers: faster, approximate (no wrap-around).
+    Math,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+pub enum LocalizeFormat {
+    Text,
+    Json,
+}
+
+#[derive(Args)]
+pub struct LocalizeArgs {
+    /// The C program with failing tests.
+    pub program: PathBuf,
+    #[command(flatten)]
+    pub suite: SuiteArgs,
+    /// The formula built for each failing test.
+    #[arg(long, value_enum, default_value_t = EncodingArg::Full)]
+    pub encoding: EncodingArg,
+    /// How failing tests are combined.
+    #[arg(long, value_enum, default_value_t = CombineArg::Mbd)]
+    pub combine: CombineArg,
+    /// Largest diagnosis (number of statements).
+    #[arg(long, default_value_t = 3)]
+    pub max_size: usize,
+    /// Most diagnoses reported.
+    #[arg(long, default_value_t = 100)]
+    pub max_diagnoses: usize,
+    /// Time limit in seconds (partial results are printed, exit status 3).
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Cap on loop unrolling and recursion unfolding.
+    #[arg(long, value_name = "N")]
+    pub unwind: Option<u32>,
+    /// How integers are encoded.
+    #[arg(long, value_enum, default_value_t = IntSemArg::Bv)]
+    pub int_semantics: IntSemArg,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = LocalizeFormat::Text)]
+    pub format: LocalizeFormat,
+}
+
+pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
+    let prog = compile(&a.program)?;
+    let (tests, compare, limits) = load_suite(&a.suite)?;
+    if a.max_size == 0 {
+        return Err(UserError("error: --max-size must be at least 1".into()));
+    }
+    let timeout = match a.timeout {
+        Some(t) if !(t > 0.0 && t.is_finite()) => {
+            return Err(UserError(format!(
+                "error: --timeout must be a positive number of seconds, not {t}"
+            )))
+        }
+        Some(t) => Some(Duration::from_secs_f64(t)),
+        None => None,
+    };
+    let options = Options {
+        encoding: match a.encoding {
+            EncodingArg::Full => Encoding::Full,
+            EncodingArg::Trace => Encoding::Trace,
+            EncodingArg::Flow => Encoding::Flow,
+        },
+        combine: match a.combine {
+            CombineArg::Mbd => Combine::Mbd,
+            CombineArg::Setcombine => Combine::SetCombine,
+            CombineArg::PerTest => Combine::PerTest,
+        },
+        max_size: a.max_size,
+        max_diagnoses: a.max_diagnoses,
+        timeout,
+        unwind: a.unwind,
+        int_semantics: match a.int_semantics {
+            IntSemArg::Bv => IntSemantics::BitVector,
+            IntSemArg::Math => IntSemantics::Math,
+        },
+        compare,
+        limits,
+        weights: None,
+    };
+    let session = Session::new(&prog, &tests, compare, limits)
+        .map_err(|e| UserError(format!("{}: error: {e}", a.program.display())))?;
+    let loc = faultline_diagnose::localize(&session, &options);
+    let program_name = a.program.display().to_string();
+    match a.format {
+        LocalizeFormat::Text => print!("{}", faultline_report::text::render(&prog, &loc)),
+        LocalizeFormat::Json => {
+            let settings = Settings {
+                method: loc.method.clone(),
+                encoding: format!("{:?}", options.encoding).to_lowercase(),
+                combine: match options.combine {
+                    Combine::Mbd => "mbd".into(),
+                    Combine::SetCombine => "setcombine".into(),
+                    Combine::PerTest => "per-test".into(),
+                },
+                max_size: options.max_size,
+                max_diagnoses: options.max_diagnoses,
+                timeout_s: a.timeout,
+                unwind: options.unwind,
+                int_semantics: match options.int_semantics {
+                    IntSemantics::BitVector => "bv".into(),
+                    IntSemantics::Math => "math".into(),
+                },
+            };
+            println!(
+                "{}",
+                Report::new(&prog, &program_name, settings, &loc).to_json()
+            );
+        }
+    }
+    Ok(if session.failing.is_empty() {
+        exit::OK
+    } else if loc.incomplete.is_some()
+        && loc.incomplete != Some(faultline_diagnose::Incomplete::MaxDiagnoses)
+    {
+        exit::LIMIT
+    } else {
+        exit::FAILED
+    })
+}

@@ -286,10 +286,11 @@ impl Printer<'_> {
             ExprKind::Cast(a) => format!("({}){}", self.p.type_name(&e.ty), self.expr(a, false)),
             ExprKind::Assign { place, value, post } => {
                 let op = if *post { "=post" } else { "=" };
+                let comma = matches!(value.kind, ExprKind::Comma(..));
                 wrap(format!(
                     "{} {op} {}",
                     self.place(place),
-                    self.expr(value, true)
+                    self.expr(value, !comma)
                 ))
             }
             ExprKind::Old => "old".into(),

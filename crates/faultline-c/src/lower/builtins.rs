@@ -60,6 +60,20 @@ pub fn lookup(name: &str) -> Option<BuiltinSig> {
     })
 }
 
+/// `<ctype.h>` classifiers without a [`faultline_ir::Builtin`]: they are
+/// lowered to range tests yielding glibc's mask values: `(mask, ranges)`.
+pub fn ctype_extra(name: &str) -> Option<(i64, &'static [(i64, i64)])> {
+    Some(match name {
+        "isprint" => (16384, &[(32, 126)]),
+        "isgraph" => (32768, &[(33, 126)]),
+        "ispunct" => (4, &[(33, 47), (58, 64), (91, 96), (123, 126)]),
+        "isxdigit" => (4096, &[(48, 57), (65, 70), (97, 102)]),
+        "iscntrl" => (2, &[(0, 31), (127, 127)]),
+        "isblank" => (1, &[(9, 9), (32, 32)]),
+        _ => return None,
+    })
+}
+
 /// Well-known library functions faultline does not implement: calling one
 /// is reported as `unsupported: library function 'name'`.
 pub const UNSUPPORTED: &[&str] = &[
@@ -179,12 +193,6 @@ pub const UNSUPPORTED: &[&str] = &[
     "powf",
     "floorf",
     "ceilf",
-    "isxdigit",
-    "ispunct",
-    "isprint",
-    "iscntrl",
-    "isgraph",
-    "isblank",
     "getch",
     "getche",
     "clrscr",

@@ -672,6 +672,13 @@ impl Lowerer<'_> {
             let t = common_type(&at, &bt);
             return Ok(mk(cast(a, &t), cast(b, &t)));
         }
+        // A null pointer constant compared with a pointer becomes that pointer's null.
+        if at.is_pointer() && is_null_const(&b) && at != bt {
+            return Ok(mk(a, null_of(&at)));
+        }
+        if bt.is_pointer() && is_null_const(&a) && at != bt {
+            return Ok(mk(null_of(&bt), b));
+        }
         match (&at, &bt) {
             (Type::Ptr(x), Type::Ptr(y)) => {
                 if x == y {
@@ -832,7 +839,14 @@ impl Lowerer<'_> {
                 }
             }
         };
-        let (x, y) = (cast(x, &t), cast(y, &t));
+        let conv = |e: Expr| {
+            if t.is_pointer() && e.ty != t && is_null_const(&e) {
+                null_of(&t)
+            } else {
+                cast(e, &t)
+            }
+        };
+        let (x, y) = (conv(x), conv(y));
         Ok(Expr {
             kind: ExprKind::Cond(Box::new(c), Box::new(x), Box::new(y)),
             ty: t,
@@ -1052,6 +1066,9 @@ impl Lowerer<'_> {
         if &**name == "assert" {
             return self.assert_call(args, span);
         }
+        if let Some((mask, ranges)) = builtins::ctype_extra(name) {
+            return self.ctype_call(name, mask, ranges, args, span);
+        }
         if let Some(sig) = builtins::lookup(name) {
             return self.builtin_call(name, sig, args, span);
         }
@@ -1201,6 +1218,101 @@ impl Lowerer<'_> {
         })
     }
 
+    /// `isprint(c)` and friends: `(c in ranges) ? mask : 0`, with the
+    /// argument evaluated once (through a hidden local when it has effects).
+    fn ctype_call(
+        &mut self,
+        name: &str,
+        mask: i64,
+        ranges: &[(i64, i64)],
+        args: &[ast::Expr],
+        span: Span,
+    ) -> PResult<Expr> {
+        let args = self.lower_args(args)?;
+        let mut args = self.convert_args(name, &[INT], args, span)?;
+        let v = args.remove(0);
+        let (setup, c) = if is_pure(&v) {
+            (None, v)
+        } else {
+            let Some(f) = self.fctx.as_mut() else {
+                return err(span, "initializer element is not a compile-time constant");
+            };
+            let tmp = match f.ctype_tmp {
+                Some(t) => t,
+                None => {
+                    let t = LocalId(f.locals.len() as u32);
+                    let loc = self.files.loc(span);
+                    f.locals.push(Local {
+                        name: "$ctype".into(),
+                        ty: INT,
+                        loc,
+                        is_param: false,
+                    });
+                    f.local_const.push(false);
+                    f.ctype_tmp = Some(t);
+                    t
+                }
+            };
+            let place = Place {
+                kind: PlaceKind::Var(Var::Local(tmp)),
+                ty: INT,
+            };
+            let set = Expr {
+                kind: ExprKind::Assign {
+                    place: Box::new(place.clone()),
+                    value: Box::new(v),
+                    post: false,
+                },
+                ty: INT,
+            };
+            (
+                Some(set),
+                Expr {
+                    kind: ExprKind::Load(Box::new(place)),
+                    ty: INT,
+                },
+            )
+        };
+        let k = |v: i64| int_const(v as i128, IntKind::Int);
+        let cmp = |op: CmpOp, a: &Expr, b: i64| Expr {
+            kind: ExprKind::Cmp(op, Box::new(a.clone()), Box::new(k(b))),
+            ty: INT,
+        };
+        let mut test: Option<Expr> = None;
+        for &(lo, hi) in ranges {
+            let t = if lo == hi {
+                cmp(CmpOp::Eq, &c, lo)
+            } else {
+                Expr {
+                    kind: ExprKind::And(
+                        Box::new(cmp(CmpOp::Ge, &c, lo)),
+                        Box::new(cmp(CmpOp::Le, &c, hi)),
+                    ),
+                    ty: INT,
+                }
+            };
+            test = Some(match test {
+                None => t,
+                Some(prev) => Expr {
+                    kind: ExprKind::Or(Box::new(prev), Box::new(t)),
+                    ty: INT,
+                },
+            });
+        }
+        let test = test.unwrap_or_else(|| k(0));
+        let e = Expr {
+            kind: ExprKind::Cond(Box::new(test), Box::new(k(mask)), Box::new(k(0))),
+            ty: INT,
+        };
+        Ok(match setup {
+            Some(s) => Expr {
+                kind: ExprKind::Comma(Box::new(s), Box::new(e)),
+                ty: INT,
+            },
+            None => e,
+        })
+    }
+
     fn assert_call(&mut self, args: &[ast::Expr], span: Span) -> PResult<Expr> {
         match args {
             [a] => {
@@ -1223,6 +1335,30 @@ impl Lowerer<'_> {
             [] => err(span, "too few arguments to function 'assert'"),
             [_, b, ..] => err(b.span, "too many arguments to function 'assert'"),
         }
+    }
+}
+
+/// Whether evaluating `e` twice is the same as evaluating it once.
+fn is_pure(e: &Expr) -> bool {
+    fn place(p: &Place) -> bool {
+        match &p.kind {
+            PlaceKind::Var(_) => true,
+            PlaceKind::Deref(e) => is_pure(e),
+            PlaceKind::Index(q, i) => place(q) && is_pure(i),
+            PlaceKind::Field(q, _) => place(q),
+        }
+    }
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Str(_) | ExprKind::Stream(_) => true,
+        ExprKind::Load(p) | ExprKind::AddrOf(p) => place(p),
+        ExprKind::Unary(_, a) | ExprKind::Cast(a) => is_pure(a),
+        ExprKind::Binary(_, a, b)
+        | ExprKind::Cmp(_, a, b)
+        | ExprKind::PtrAdd(a, b)
+        | ExprKind::PtrDiff(a, b)
+        | ExprKind::And(a, b)
+        | ExprKind::Or(a, b) => is_pure(a) && is_pure(b),
+        _ => false,
     }
 }
 

@@ -66,6 +66,8 @@ pub(crate) struct FnCtx {
     /// Enclosing loops (`true`) and switches (`false`).
     breakables: Vec<bool>,
     switches: Vec<SwitchCtx>,
+    /// A hidden local holding the argument of a `ctype_extra` classifier.
+    ctype_tmp: Option<LocalId>,
 }
 
 /// A call of a function whose parameter types were unknown at the call
@@ -434,6 +436,7 @@ impl<'f> Lowerer<'f> {
             cur_stmt: None,
             breakables: Vec::new(),
             switches: Vec::new(),
+            ctype_tmp: None,
         });
         self.push_scope();
         let mut param_ids = Vec::new();

@@ -9,7 +9,9 @@ use crate::result::{
 use faultline_exec::trace::Trace;
 use faultline_exec::{Compare, Executable, Limits, Run, RunOptions, TestCase};
 use faultline_ir::{Program, StmtId};
-use faultline_smt::{encode_test, AbVars, Bounds, Encoding, InstValue, IntSemantics, TestEncoding};
+use faultline_smt::{
+    encode_test, AbVars, Bounds, Encoding, InstValue, IntSemantics, TestEncoding, TracePolicy,
+};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::{Duration, Instant};
 use z3::ast::Bool;
@@ -199,13 +201,19 @@ impl<'s, 'p> Engine<'s, 'p> {
     ) -> Option<TestEncoding> {
         let start = Instant::now();
         let prog = self.session.prog;
+        let mut policy = match (self.options.encoding, self.session.traces.get(&t)) {
+            (Encoding::Trace, Some(tr)) => Some(TracePolicy::new(tr)),
+            _ => None,
+        };
         let r = encode_test(
             prog,
             &self.session.tests[t],
             self.options.encoding,
             self.options.int_semantics,
             &self.bounds,
-            None,
+            policy
+                .as_mut()
+                .map(|p| p as &mut dyn faultline_smt::BranchPolicy),
             ab,
             solver,
         );

@@ -8,7 +8,7 @@
 //! more iterations are excluded by a hard constraint (the unwinding
 //! assumption).
 
-use crate::oracle::{self, InputEvent, OutArg, OutEvent, OutPiece};
+use crate::oracle::{self, InputEvent, OutArg, OutEvent, OutPiece, StrVal};
 use crate::sym::{
     self, and2, ff, implies, is_false, not, or2, tt, Checked, IntSemantics, SFloat, SInt, SPtr,
     SVal, Target, Unsupported,
@@ -54,6 +54,32 @@ pub enum Explore {
 /// Decides how condition instances are explored (on-demand strategies).
 pub trait BranchPolicy {
     fn explore(&mut self, stmt: StmtId, ctx: &[Scope]) -> Explore;
+}
+
+/// Follows the branch decisions of a recorded run (the `trace` encoding):
+/// every condition instance of the run takes its recorded outcome; others
+/// (never reached on that path) are explored both ways.
+pub struct TracePolicy {
+    decisions: HashMap<(StmtId, Vec<Scope>), Branch>,
+}
+
+impl TracePolicy {
+    pub fn new(trace: &faultline_exec::Trace) -> TracePolicy {
+        let decisions = trace
+            .decisions()
+            .map(|(i, b)| ((i.stmt, trace.contexts.chain(i.ctx)), b))
+            .collect();
+        TracePolicy { decisions }
+    }
+}
+
+impl BranchPolicy for TracePolicy {
+    fn explore(&mut self, stmt: StmtId, ctx: &[Scope]) -> Explore {
+        match self.decisions.get(&(stmt, ctx.to_vec())) {
+            Some(b) => Explore::Only(*b),
+            None => Explore::Both,
+        }
+    }
 }
 
 /// Unwinding bounds.
@@ -540,7 +566,11 @@ impl<'a> SymExec<'a> {
         };
         if value.ty.is_scalar() {
             let v = self.eval(value, g)?;
-            let v = self.relax_scalar(v, &value.ty, g)?;
+            let v = if is_input(value) {
+                v
+            } else {
+                self.relax_scalar(v, &value.ty, g)?
+            };
             self.store(&lp, &value.ty, SCell { v, init: tt() }, g);
         } else {
             let cells = self.eval_agg(value, g)?;
@@ -1513,7 +1543,11 @@ impl<'a> SymExec<'a> {
                 let v = self.eval(value, g);
                 self.old.pop();
                 let v = v?;
-                let v = self.relax_scalar(v, &place.ty, g)?;
+                let v = if is_input(value) {
+                    v
+                } else {
+                    self.relax_scalar(v, &place.ty, g)?
+                };
                 self.store(
                     &lp,
                     &place.ty,
@@ -1628,30 +1662,69 @@ impl<'a> SymExec<'a> {
         self.lift(v.as_int().cloned())
     }
 
-    /// The cells of the string a pointer designates (up to the end of its
-    /// object), when the pointer has a single target with a constant offset.
-    fn string_cells(&mut self, v: &SVal, g: &Bool) -> R<(u32, usize, Vec<SCell>)> {
+    /// The strings a pointer may designate: for each target (with its
+    /// guard), the cells from the pointer to the end of the object. Targets
+    /// must have constant offsets; a null or out-of-range target is excluded
+    /// by a safety check.
+    fn string_alts(&mut self, v: &SVal, g: &Bool) -> R<Vec<(Bool, u32, usize, Vec<SCell>)>> {
         let SVal::Ptr(p) = v else {
             return self.unsupported("string argument is not a pointer");
         };
-        let live: Vec<&(Bool, Target)> = p.alts.iter().filter(|(ga, _)| !is_false(ga)).collect();
-        match live.as_slice() {
-            [(_, Target::Obj { obj, off })] => match off.as_const() {
-                Some(k) if k >= 0 && (k as usize) < self.objs[*obj as usize].cells.len() => {
-                    let cells = self.objs[*obj as usize].cells[k as usize..].to_vec();
-                    Ok((*obj, k as usize, cells))
-                }
-                _ => {
-                    self.check(g, ff());
-                    self.unsupported("string argument at a computed offset")
-                }
-            },
-            [(_, Target::Null)] => {
-                self.check(g, ff());
-                Ok((0, 0, Vec::new()))
+        let mut out = Vec::new();
+        let mut valid = ff();
+        for (ga, t) in &p.alts {
+            if is_false(ga) {
+                continue;
             }
-            _ => self.unsupported("string argument that may point to several objects"),
+            if let Target::Obj { obj, off } = t {
+                if !self.objs[*obj as usize].live {
+                    continue;
+                }
+                match off.as_const() {
+                    Some(k) if k >= 0 && (k as usize) < self.objs[*obj as usize].cells.len() => {
+                        valid = or2(&valid, ga);
+                        let cells = self.objs[*obj as usize].cells[k as usize..].to_vec();
+                        out.push((ga.clone(), *obj, k as usize, cells));
+                    }
+                    Some(_) => {}
+                    None => return self.unsupported("string argument at a computed offset"),
+                }
+            }
         }
+        self.check(g, valid);
+        Ok(out)
+    }
+
+    /// Like [`Self::string_alts`], for arguments that must designate one object.
+    fn string_cells(&mut self, v: &SVal, g: &Bool) -> R<(u32, usize, Vec<SCell>)> {
+        let mut alts = self.string_alts(v, g)?;
+        match alts.len() {
+            0 => Ok((0, 0, Vec::new())),
+            1 => {
+                let (_, obj, off, cells) = alts.remove(0);
+                Ok((obj, off, cells))
+            }
+            _ => self.unsupported("a string argument that may point to several objects here"),
+        }
+    }
+
+    /// Computes a value per string alternative and merges them by guard.
+    fn per_string(
+        &mut self,
+        v: &SVal,
+        g: &Bool,
+        mut f: impl FnMut(&mut Self, &[SCell]) -> R<SVal>,
+    ) -> R<SVal> {
+        let alts = self.string_alts(v, g)?;
+        let mut acc: Option<SVal> = None;
+        for (ga, _, _, cells) in alts.iter().rev() {
+            let x = f(self, cells)?;
+            acc = Some(match acc {
+                None => x,
+                Some(prev) => SVal::ite(ga, &x, &prev),
+            });
+        }
+        Ok(acc.unwrap_or_else(|| SVal::Int(SInt::constant(self.sem, IntKind::Int, 0))))
     }
 
     /// A string's bytes when all of them (up to the NUL) are constants.
@@ -1704,10 +1777,8 @@ impl<'a> SymExec<'a> {
                     Builtin::Printf | Builtin::Fprintf => self.printf_pieces(rest, g)?,
                     Builtin::Puts => {
                         let v = self.eval(&rest[0], g)?;
-                        let (_, _, cells) = self.string_cells(&v, g)?;
-                        let mut p = vec![self.string_piece(&cells, g)?];
-                        p.push(OutPiece::Lit(b"\n".to_vec()));
-                        p
+                        let strs = self.string_vals(&v, g, None)?;
+                        vec![OutPiece::Str(strs), OutPiece::Lit(b"\n".to_vec())]
                     }
                     _ => {
                         let v = self.eval(&rest[0], g)?;
@@ -1753,20 +1824,23 @@ impl<'a> SymExec<'a> {
             }
             Builtin::Atoi | Builtin::Atol | Builtin::Atof => {
                 let v = self.eval(&args[0], g)?;
-                let (_, _, cells) = self.string_cells(&v, g)?;
-                let Some(s) = Self::const_string(&cells) else {
-                    return self
-                        .unsupported(format!("{} of a string computed by the program", f.name()));
-                };
-                Ok(match f {
-                    Builtin::Atoi => int(libc::atoi(&s) as i128),
-                    Builtin::Atol => {
-                        SVal::Int(SInt::constant(sem, IntKind::Long, libc::atol(&s) as i128))
-                    }
-                    _ => SVal::Float(SFloat {
-                        kind: FloatKind::Double,
-                        t: sym::fp_const(FloatKind::Double, libc::atof(&s)),
-                    }),
+                self.per_string(&v, g, |this, cells| {
+                    let Some(s) = Self::const_string(cells) else {
+                        return this.unsupported(format!(
+                            "{} of a string computed by the program",
+                            f.name()
+                        ));
+                    };
+                    Ok(match f {
+                        Builtin::Atoi => int(libc::atoi(&s) as i128),
+                        Builtin::Atol => {
+                            SVal::Int(SInt::constant(sem, IntKind::Long, libc::atol(&s) as i128))
+                        }
+                        _ => SVal::Float(SFloat {
+                            kind: FloatKind::Double,
+                            t: sym::fp_const(FloatKind::Double, libc::atof(&s)),
+                        }),
+                    })
                 })
             }
             Builtin::Exit => {
@@ -1834,10 +1908,12 @@ impl<'a> SymExec<'a> {
             }
             Builtin::Strlen => {
                 let v = self.eval(&args[0], g)?;
-                let (_, _, cells) = self.string_cells(&v, g)?;
-                let (len, found) = self.strlen_sym(&cells);
-                self.check(&g.clone(), found);
-                Ok(SVal::Int(len.convert(IntKind::ULong)))
+                let gg = g.clone();
+                self.per_string(&v, g, |this, cells| {
+                    let (len, found) = this.strlen_sym(cells);
+                    this.check(&gg, found);
+                    Ok(SVal::Int(len.convert(IntKind::ULong)))
+                })
             }
             Builtin::Strcmp | Builtin::Strncmp => {
                 let a = self.eval(&args[0], g)?;
@@ -1851,9 +1927,20 @@ impl<'a> SymExec<'a> {
                 } else {
                     None
                 };
-                let (_, _, ca) = self.string_cells(&a, g)?;
-                let (_, _, cb) = self.string_cells(&b, g)?;
-                Ok(SVal::Int(self.strcmp_sym(&ca, &cb, limit)))
+                let b_alts = self.string_alts(&b, g)?;
+                self.per_string(&a, g, |this, ca| {
+                    let mut acc: Option<SInt> = None;
+                    for (gb, _, _, cb) in b_alts.iter().rev() {
+                        let x = this.strcmp_sym(ca, cb, limit);
+                        acc = Some(match acc {
+                            None => x,
+                            Some(prev) => SInt::ite(gb, &x, &prev),
+                        });
+                    }
+                    Ok(SVal::Int(acc.unwrap_or_else(|| {
+                        SInt::constant(this.sem, IntKind::Int, 0)
+                    })))
+                })
             }
             Builtin::Strcpy | Builtin::Strcat | Builtin::Strncpy => {
                 let d = self.eval(&args[0], g)?;
@@ -2079,25 +2166,7 @@ impl<'a> SymExec<'a> {
                     };
                     let v = self.eval(a, g)?;
                     let arg = match (spec.conv, &v) {
-                        (b's', SVal::Ptr(_)) => {
-                            let (_, _, cells) = self.string_cells(&v, g)?;
-                            let cells = match precision {
-                                Some(n) if n >= 0 && (n as usize) < cells.len() => {
-                                    let mut c = cells[..n as usize].to_vec();
-                                    c.push(SCell {
-                                        v: SVal::Int(SInt::constant(self.sem, IntKind::Char, 0)),
-                                        init: tt(),
-                                    });
-                                    c
-                                }
-                                _ => cells,
-                            };
-                            match self.string_piece(&cells, g)? {
-                                OutPiece::Lit(b) => OutArg::ConstStr(b),
-                                OutPiece::Str(c) => OutArg::Str(c),
-                                _ => unreachable!("string pieces"),
-                            }
-                        }
+                        (b's', SVal::Ptr(_)) => OutArg::Str(self.string_vals(&v, g, None)?),
                         (_, SVal::Int(i)) => OutArg::Int(i.clone()),
                         (_, SVal::Float(x)) => OutArg::Float(x.clone()),
                         _ => {
@@ -2120,9 +2189,9 @@ impl<'a> SymExec<'a> {
     }
 
     /// A string's output piece: literal if constant, else its symbolic characters.
-    fn string_piece(&mut self, cells: &[SCell], g: &Bool) -> R<OutPiece> {
+    fn string_val(&mut self, cells: &[SCell], g: &Bool) -> R<StrVal> {
         if let Some(b) = Self::const_string(cells) {
-            return Ok(OutPiece::Lit(b));
+            return Ok(StrVal::Const(b));
         }
         let (_, found) = self.strlen_sym(cells);
         self.check(g, found);
@@ -2136,7 +2205,34 @@ impl<'a> SymExec<'a> {
                 }),
             })
             .collect::<R<Vec<SInt>>>()?;
-        Ok(OutPiece::Str(chars))
+        Ok(StrVal::Sym(chars))
+    }
+
+    /// The strings a pointer may designate, for printing (at most `precision` characters).
+    fn string_vals(
+        &mut self,
+        v: &SVal,
+        g: &Bool,
+        precision: Option<i64>,
+    ) -> R<Vec<(Bool, StrVal)>> {
+        let alts = self.string_alts(v, g)?;
+        let mut out = Vec::new();
+        for (ga, _, _, cells) in alts {
+            let cells = match precision {
+                Some(n) if n >= 0 && (n as usize) < cells.len() => {
+                    let mut c = cells[..n as usize].to_vec();
+                    c.push(SCell {
+                        v: SVal::Int(SInt::constant(self.sem, IntKind::Char, 0)),
+                        init: tt(),
+                    });
+                    c
+                }
+                _ => cells,
+            };
+            let gg = and2(g, &ga);
+            out.push((ga, self.string_val(&cells, &gg)?));
+        }
+        Ok(out)
     }
 
     /// A read from stdin (scanf with a constant format, or getchar).
@@ -2295,6 +2391,22 @@ impl<'a> SymExec<'a> {
             self.hard(s.eq_const(status as i128 & 0xff));
         }
         Ok(())
+    }
+}
+
+/// Whether an expression is (a conversion of) a read of the test's input:
+/// `atoi`/`atol`/`atof` (of `argv`), `getchar`, `scanf`. Storing such a value
+/// is not relaxed: the input is a hard fact of the test.
+fn is_input(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Cast(a) => is_input(a),
+        ExprKind::Builtin { func, .. } => {
+            matches!(
+                func,
+                Builtin::Atoi | Builtin::Atol | Builtin::Atof | Builtin::Getchar | Builtin::Scanf
+            )
+        }
+        _ => false,
     }
 }
 

@@ -22,7 +22,8 @@ pub mod oracle;
 pub mod sym;
 
 pub use exec::{
-    encode_test, Bounds, EncodeError, Encoding, Explore, InstValue, RelaxedInstance, TestEncoding,
+    encode_test, Bounds, BranchPolicy, EncodeError, Encoding, Explore, InstValue, RelaxedInstance,
+    TestEncoding, TracePolicy,
 };
 pub use sym::IntSemantics;
 

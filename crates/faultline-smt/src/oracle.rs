@@ -46,21 +46,29 @@ use z3::Solver;
 /// statements are restricted to their own template (see the module docs).
 pub const OFFSET_BUDGET: usize = 200_000;
 
+/// A string printed: constant bytes, or symbolic characters (the string ends
+/// at the first NUL).
+#[derive(Clone, Debug)]
+pub enum StrVal {
+    Const(Vec<u8>),
+    Sym(Vec<SInt>),
+}
+
 /// A value printed by a conversion.
 #[derive(Clone, Debug)]
 pub enum OutArg {
     Int(SInt),
     Float(SFloat),
-    ConstStr(Vec<u8>),
-    /// Symbolic characters; the string ends at the first NUL.
-    Str(Vec<SInt>),
+    /// The strings the argument may designate, each with its guard.
+    Str(Vec<(Bool, StrVal)>),
 }
 
 #[derive(Clone, Debug)]
 pub enum OutPiece {
     Lit(Vec<u8>),
     Char(SInt),
-    Str(Vec<SInt>),
+    /// A string (`puts`), one of several alternatives.
+    Str(Vec<(Bool, StrVal)>),
     Conv {
         spec: libc::Spec,
         width: Option<i64>,
@@ -274,17 +282,25 @@ fn conv_alts(
     let n = e.len();
     let mut alts = Vec::new();
     match arg {
-        OutArg::ConstStr(s) => {
-            let text = render(spec, width, precision, libc::Arg::Str(s));
-            if lit_match(e, o, &text) {
-                alts.push((o + text.len(), tt()));
+        OutArg::Str(strs) => {
+            for (guard, sv) in strs {
+                match sv {
+                    StrVal::Const(s) => {
+                        let text = render(spec, width, precision, libc::Arg::Str(s));
+                        if lit_match(e, o, &text) {
+                            alts.push((o + text.len(), guard.clone()));
+                        }
+                    }
+                    StrVal::Sym(chars) => {
+                        if width.is_some() {
+                            return Err("%s of a computed string with a width".into());
+                        }
+                        for (end, c) in str_alts(e, o, chars) {
+                            alts.push((end, and2(guard, &c)));
+                        }
+                    }
+                }
             }
-        }
-        OutArg::Str(chars) => {
-            if width.is_some() || precision.is_some() {
-                return Err("%s of a computed string with a width or precision".into());
-            }
-            alts.extend(str_alts(e, o, chars));
         }
         OutArg::Int(v) => {
             let pk = printed_kind(spec);
@@ -387,7 +403,24 @@ fn template_alts(e: &[u8], o: usize, pieces: &[OutPiece]) -> Result<Alts, String
                         Vec::new()
                     }
                 }
-                OutPiece::Str(chars) => str_alts(e, *at, chars),
+                OutPiece::Str(strs) => {
+                    let mut v = Vec::new();
+                    for (guard, sv) in strs {
+                        match sv {
+                            StrVal::Const(b) => {
+                                if lit_match(e, *at, b) {
+                                    v.push((*at + b.len(), guard.clone()));
+                                }
+                            }
+                            StrVal::Sym(chars) => {
+                                for (end, c) in str_alts(e, *at, chars) {
+                                    v.push((end, and2(guard, &c)));
+                                }
+                            }
+                        }
+                    }
+                    v
+                }
                 OutPiece::Conv {
                     spec,
                     width,
@@ -454,7 +487,7 @@ pub fn encode_outputs(
                     .into(),
             );
         }
-        let next = Int::new_const(format!("pos_{}_{}", ev.stmt.0, k));
+        let next = Int::fresh_const(&format!("pos_{}_{}", ev.stmt.0, k));
         let mut next_starts = BTreeSet::new();
         for &o in &starts {
             let at = pos.eq(Int::from_i64(o as i64));
@@ -528,7 +561,7 @@ pub fn encode_inputs(
     let mut starts: BTreeSet<usize> = BTreeSet::new();
     starts.insert(0);
     for (k, ev) in events.iter().enumerate() {
-        let next = Int::new_const(format!("inpos_{k}"));
+        let next = Int::fresh_const(&format!("inpos_{k}"));
         let mut next_starts = BTreeSet::new();
         let format = match &ev.fmt {
             Some(f) => Some(libc::parse_scanf_format(f).map_err(|e| format!("scanf format: {e}"))?),

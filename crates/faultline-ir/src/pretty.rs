@@ -286,7 +286,7 @@ impl Printer<'_> {
             ExprKind::Cast(a) => format!("({}){}", self.p.type_name(&e.ty), self.expr(a, false)),
             ExprKind::Assign { place, value, post } => {
                 let op = if *post { "=post" } else { "=" };
-                let comma = matches!(value.kind, ExprKind::Comma(..));
+                let comma = matches!(value.kind, ExprKind::Comma(..) | ExprKind::Assign { .. });
                 wrap(format!(
                     "{} {op} {}",
                     self.place(place),

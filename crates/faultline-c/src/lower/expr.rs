@@ -202,6 +202,7 @@ impl Lowerer<'_> {
         match (to, &from) {
             (_, Type::Void) => err(span, "void value not ignored as it ought to be"),
             (t, f) if t.is_arithmetic() && f.is_arithmetic() => Ok(cast(e, to)),
+            (Type::Ptr(_), Type::Ptr(_)) if is_null_const(&e) => Ok(null_of(to)),
             (Type::Ptr(tp), Type::Ptr(fp)) => {
                 if pointees_compatible(tp, fp) {
                     Ok(cast(e, to))

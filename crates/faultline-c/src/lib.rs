@@ -43,6 +43,53 @@
 //!   of the definition's parameters.
 //! * Library functions are recognized by name whether or not their header
 //!   was included, unless the program defines a function of that name.
+//!   Arguments of fixed parameters are converted to the C parameter types
+//!   (`sqrt(int)` gets `(double)`), variadic arguments get the default
+//!   argument promotions. `isprint`, `isgraph`, `ispunct`, `isxdigit`,
+//!   `iscntrl` and `isblank` have no IR builtin: they are lowered to range
+//!   tests yielding glibc's mask values (`c` is evaluated once, through a
+//!   hidden local named `$ctype` when it has side effects).
+//! * `assert(e)` (when `NDEBUG` is not defined) is `Builtin::Assert` with
+//!   the arguments `[e, "text of e as written"]`.
+//! * A null pointer constant converted to, or compared with, a pointer is
+//!   `Cast(Int 0)` to that pointer type; `p++` on a pointer is
+//!   `PtrAdd(Old, 1L)` and `p--` is `PtrAdd(Old, -1L)`.
+//!
+//! # What is accepted
+//!
+//! C89/C99 as written in small programs: implicit `int`, K&R definitions
+//! and `f()` declarations, implicit declarations of functions defined later
+//! in the file; all integer types (LP64), `float`, `double`, `_Bool`,
+//! `typedef`, `enum`, structs (by value, nested, arrays of structs),
+//! fixed-size arrays of any dimension (sizes from initializers, brace
+//! elision, `[i] =` and `.f =` designators, string initializers), pointers
+//! (to scalars, arrays and structs), `const`/`volatile`/`register`/`static`/
+//! `extern`/`auto`, `sizeof`, every C operator, every statement but `goto`.
+//! The built-in headers are `stdio.h`, `stdlib.h`, `string.h`, `strings.h`,
+//! `math.h`, `ctype.h`, `assert.h`, `stdbool.h`, `limits.h`, `float.h`,
+//! `stddef.h`, `stdint.h`, `inttypes.h` and `iso646.h`.
+//!
+//! # What is refused
+//!
+//! Every refusal is an [`Error`] whose message starts with `unsupported: `
+//! and names the construct: `goto` and labels, unions, bit-fields, function
+//! pointers, variadic function definitions, variable-length and zero-length
+//! arrays, flexible array members, `long double`, complex types,
+//! compound literals, statement expressions, `_Generic`, `_Atomic`,
+//! `typeof`, inline assembly, casts between pointers and integers other
+//! than the null constant, member access on a struct that is not an lvalue
+//! (`f().x`), `case` labels inside an `if`/loop body of a switch, and
+//! library functions faultline does not implement (`malloc`, `rand`,
+//! `fopen`, ...: `unsupported: library function 'malloc'`). Other headers
+//! are `unsupported header <name.h>`; unknown functions are
+//! `call to undeclared function 'name'`.
+//!
+//! # Robustness
+//!
+//! No input makes the front end panic or overflow its stack: expressions,
+//! statements, declarators and initializers nested deeper than
+//! [`parse::MAX_DEPTH`] are errors, macro expansion and `#include` depth are
+//! bounded, and compilation runs on a thread with a large stack.
 
 pub mod ast;
 pub mod headers;

@@ -781,7 +781,11 @@ impl Lowerer<'_> {
                 if ty.is_pointer() && matches!(op, ABin::Add | ABin::Sub) && rhs.ty.is_integer() {
                     self.ptr_add(old, rhs, op == ABin::Sub, span)?
                 } else if ty.is_arithmetic() && rhs.ty.is_arithmetic() {
-                    let r = self.arith(op, old, rhs, span)?;
+                    let r = self.arith(op, old, rhs, span).map_err(|mut d| {
+                        let plain = format!("binary {} (", op.symbol());
+                        d.msg = d.msg.replace(&plain, &format!("binary {}= (", op.symbol()));
+                        d
+                    })?;
                     cast(r, &ty)
                 } else {
                     return err(

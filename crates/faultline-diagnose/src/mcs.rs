@@ -25,8 +25,8 @@
 //! answer is a function of the formula alone, never of the models Z3 happens
 //! to find, so results are deterministic and ties in cost are broken by the
 //! lexicographic order of the sorted member lists. `next` does not block:
-//! calling it twice returns the same set until the caller [blocks]
-//! (McsEnumerator::block) it or changes the formula. [`enumerate`] is the
+//! calling it twice returns the same set until the caller blocks it
+//! ([`McsEnumerator::block`]) or changes the formula. [`enumerate`] is the
 //! plain `next` + `block` loop.
 //!
 //! Two boundary cases follow from the definitions and are reported as such:
@@ -51,7 +51,7 @@
 //! a set are the soft terms the model makes false.
 //!
 //! The engine keeps a *floor*: a lower bound on the cost of every unblocked
-//! CS. It never decreases: blocking, asserting hard constraints and adding
+//! CS with at most `max_size` members. It never decreases: blocking, asserting hard constraints and adding
 //! soft terms (with positive weight) can only remove correction sets or make
 //! them more expensive (a CS of the grown problem minus the new soft terms is
 //! a CS of the old one, and weights are positive). Enumeration proceeds by

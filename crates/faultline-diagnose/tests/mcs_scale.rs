@@ -14,7 +14,7 @@
 
 use std::time::{Duration, Instant};
 
-use faultline_diagnose::mcs::{enumerate, McsOptions, Order, StopReason};
+use faultline_diagnose::mcs::{enumerate, McsEnumerator, McsOptions, Order, Stop, StopReason};
 use z3::ast::{Bool, BV};
 use z3::Solver;
 
@@ -185,12 +185,13 @@ fn large_formula_deadline_gives_a_prefix() {
     let solver = Solver::new_for_logic("QF_FD").unwrap();
     let ok = build(&solver, TESTS);
     let softs: Vec<(Bool, u64)> = ok.iter().map(|s| (s.clone(), 1)).collect();
+    let start = Instant::now();
     let out = enumerate(
         &solver,
         &softs,
         &McsOptions {
             max_size: 3,
-            deadline: Some(Instant::now() + Duration::from_millis(50)),
+            deadline: Some(start + Duration::from_millis(50)),
             ..McsOptions::default()
         },
     );
@@ -202,4 +203,56 @@ fn large_formula_deadline_gives_a_prefix() {
     } else {
         assert_eq!(out.stop, Some(StopReason::Timeout));
     }
+    eprintln!(
+        "50 ms deadline: {} MCSes, {} solver calls, stop {:?}, returned after {:?}",
+        out.mcses.len(),
+        out.solver_calls,
+        out.stop,
+        start.elapsed()
+    );
+    // Z3 was interrupted rather than left to finish its query.
+    assert!(start.elapsed() < Duration::from_secs(10));
+}
+
+/// Queries interrupted by short deadlines leave the solver and the
+/// enumerator consistent: retrying with growing deadlines yields exactly the
+/// uninterrupted sequence.
+#[test]
+fn large_formula_resumes_after_interrupted_queries() {
+    let solver = Solver::new_for_logic("QF_FD").unwrap();
+    let ok = build(&solver, TESTS);
+    let mut engine = McsEnumerator::new(McsOptions {
+        max_size: 3,
+        order: Order::Weight,
+        ..McsOptions::default()
+    });
+    for (i, lit) in ok.iter().enumerate() {
+        engine.add_soft(lit.clone(), weight(i));
+    }
+    let mut budget = Duration::from_millis(20);
+    let mut timeouts = 0;
+    let mut got = Vec::new();
+    loop {
+        engine.set_deadline(Some(Instant::now() + budget));
+        match engine.take_next(&solver) {
+            Ok(Some(mcs)) => got.push((mcs.cost, mcs.members)),
+            Ok(None) => break,
+            Err(Stop::Timeout) => {
+                timeouts += 1;
+                budget *= 2;
+            }
+            Err(other) => panic!("unexpected stop: {other:?}"),
+        }
+    }
+    let mut expected: Vec<(u64, Vec<usize>)> = expected_mcses()
+        .into_iter()
+        .map(|m| (m.iter().map(|&i| weight(i)).sum(), m))
+        .collect();
+    expected.sort();
+    eprintln!(
+        "resumed after {timeouts} timeouts, {} solver calls",
+        engine.solver_calls()
+    );
+    assert!(timeouts >= 1);
+    assert_eq!(got, expected);
 }

@@ -1,5 +1,6 @@
 //! The tree-walking interpreter over the IR.
 
+use crate::layout::{GccLayout, Resolved};
 use crate::libc;
 use crate::memory::{Memory, Origin};
 use crate::trace::{
@@ -148,6 +149,9 @@ pub struct Execution {
     pub trace: Option<Trace>,
     pub coverage: Coverage,
     pub steps: u64,
+    /// Undefined behaviour the run went through without stopping (reads just
+    /// outside a global array, resolved as gcc lays out globals).
+    pub warnings: Vec<String>,
 }
 
 impl Execution {
@@ -196,6 +200,7 @@ pub struct Executable<'p> {
     globals: Vec<u32>,
     strings: Vec<u32>,
     argv0: String,
+    layout: GccLayout,
 }
 
 impl<'p> Executable<'p> {
@@ -246,6 +251,7 @@ impl<'p> Executable<'p> {
             globals,
             strings,
             argv0,
+            layout: GccLayout::new(prog),
         };
         // Evaluate the static initializers once.
         let mut m = Machine::new(&exe, Input::default(), ExecOptions::default());
@@ -290,6 +296,7 @@ impl<'p> Executable<'p> {
             }),
             coverage: m.cov,
             steps: m.steps,
+            warnings: m.warnings,
         }
     }
 }
@@ -307,6 +314,28 @@ fn zero_of(t: &Type) -> Value {
 struct Loc {
     obj: u32,
     off: usize,
+    /// Set when the place lies outside its global array: reads are resolved
+    /// against gcc's layout of globals (see [`crate::layout`]), writes fail.
+    emu: Option<Emu>,
+}
+
+/// An out-of-bounds place inside a global: its address in gcc's layout and
+/// the offending index.
+#[derive(Clone, Copy, Debug)]
+struct Emu {
+    addr: u64,
+    index: i64,
+    len: u64,
+}
+
+impl Loc {
+    fn at(obj: u32, off: usize) -> Loc {
+        Loc {
+            obj,
+            off,
+            emu: None,
+        }
+    }
 }
 
 struct Frame {
@@ -360,6 +389,9 @@ struct Machine<'e, 'p, 'h> {
     hooks: Option<&'h mut dyn Hooks>,
     /// Places of the enclosing assignments, for `ExprKind::Old`.
     old: Vec<Loc>,
+    exe_layout: &'e GccLayout,
+    /// Undefined behaviour the run survived (emulated out-of-bounds reads).
+    warnings: Vec<String>,
 }
 
 impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
@@ -385,6 +417,8 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             cov: Coverage::new(exe.prog.stmts.len()),
             hooks: options.hooks,
             old: Vec::new(),
+            exe_layout: &exe.layout,
+            warnings: Vec::new(),
         }
     }
 
@@ -719,10 +753,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
     fn init_object(&mut self, obj: u32, ty: &Type, init: &'p Initializer) -> R<()> {
         let _ = ty;
         for item in &init.items {
-            let loc = Loc {
-                obj,
-                off: item.cell as usize,
-            };
+            let loc = Loc::at(obj, item.cell as usize);
             if item.value.ty.is_scalar() {
                 let v = self.eval(&item.value)?;
                 self.store(loc, v, true)?;
@@ -859,10 +890,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
 
     fn place(&mut self, p: &'p Place) -> R<Loc> {
         match &p.kind {
-            PlaceKind::Var(v) => Ok(Loc {
-                obj: self.var_obj(*v),
-                off: 0,
-            }),
+            PlaceKind::Var(v) => Ok(Loc::at(self.var_obj(*v), 0)),
             PlaceKind::Deref(e) => {
                 let v = self.eval(e)?;
                 self.deref(v, &p.ty)
@@ -880,30 +908,61 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                     Type::Array(e, n) => (e, *n),
                     _ => return Err(self.error(ErrorKind::Invalid, "indexing a non-array")),
                 };
-                if i < 0 || i as u64 >= n {
-                    return Err(self.error(
-                        ErrorKind::OutOfBounds,
-                        format!(
-                            "index {i} is out of bounds for {} of {n} elements",
-                            self.object_name(b.obj)
-                        ),
-                    ));
+                let esize = self.prog.size_of(elem) as i64;
+                if let Some(e) = b.emu {
+                    let addr = (e.addr as i64 + i * esize) as u64;
+                    return Ok(Loc {
+                        emu: Some(Emu { addr, ..e }),
+                        ..b
+                    });
                 }
-                Ok(Loc {
-                    obj: b.obj,
-                    off: b.off + i as usize * self.prog.cells(elem) as usize,
-                })
+                if i < 0 || i as u64 >= n {
+                    let global = match self.mem.objects[b.obj as usize].origin {
+                        Origin::Var(VarRef::Global(g)) => Some(g.index()),
+                        _ => None,
+                    };
+                    let base = global.and_then(|g| self.exe_layout.cell_addr(g, b.off));
+                    let (Some(g), Some(base)) = (global, base) else {
+                        return Err(self.error(
+                            ErrorKind::OutOfBounds,
+                            format!(
+                                "index {i} is out of bounds for {} of {n} elements",
+                                self.object_name(b.obj)
+                            ),
+                        ));
+                    };
+                    let _ = g;
+                    let addr = (base as i64 + i * esize) as u64;
+                    return Ok(Loc {
+                        emu: Some(Emu {
+                            addr,
+                            index: i,
+                            len: n,
+                        }),
+                        ..b
+                    });
+                }
+                Ok(Loc::at(
+                    b.obj,
+                    b.off + i as usize * self.prog.cells(elem) as usize,
+                ))
             }
             PlaceKind::Field(base, n) => {
                 let b = self.place(base)?;
                 let Type::Struct(s) = &base.ty else {
                     return Err(self.error(ErrorKind::Invalid, "member access on a non-struct"));
                 };
-                let off = self.prog.struct_def(*s).fields[*n as usize].cell_offset as usize;
-                Ok(Loc {
-                    obj: b.obj,
-                    off: b.off + off,
-                })
+                let f = &self.prog.struct_def(*s).fields[*n as usize];
+                if let Some(e) = b.emu {
+                    return Ok(Loc {
+                        emu: Some(Emu {
+                            addr: e.addr + f.byte_offset,
+                            ..e
+                        }),
+                        ..b
+                    });
+                }
+                Ok(Loc::at(b.obj, b.off + f.cell_offset as usize))
             }
         }
     }
@@ -937,13 +996,112 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 ),
             ));
         }
-        Ok(Loc {
-            obj: p.obj,
-            off: p.off as usize,
+        Ok(Loc::at(p.obj, p.off as usize))
+    }
+
+    fn oob(&self, loc: Loc, write: bool) -> Stop {
+        let e = loc.emu.expect("an out-of-bounds place");
+        self.error(
+            ErrorKind::OutOfBounds,
+            format!(
+                "index {} is out of bounds for {} of {} elements{}",
+                e.index,
+                self.object_name(loc.obj),
+                e.len,
+                if write {
+                    ""
+                } else {
+                    " (outside the memory gcc maps for globals)"
+                }
+            ),
+        )
+    }
+
+    /// Reads a scalar of type `ty` outside a global array, as the gcc binary would.
+    fn load_emulated(&mut self, loc: Loc, ty: &Type) -> R<Value> {
+        let e = loc.emu.expect("an out-of-bounds place");
+        let size = self.prog.size_of(ty);
+        let layout = self.exe_layout;
+        let v = match layout.resolve(e.addr, size) {
+            Resolved::Unmapped => return Err(self.oob(loc, false)),
+            Resolved::Cell { global, cell } => {
+                let v = self.mem.objects[self.globals[global] as usize].cells[cell];
+                match (v, ty) {
+                    (Value::Int(_), Type::Int(_)) | (Value::Float(_), Type::Float(_)) => v,
+                    _ => self.bytes_value(e.addr, size, ty)?,
+                }
+            }
+            Resolved::Zero => zero_of(ty),
+            Resolved::Bytes => self.bytes_value(e.addr, size, ty)?,
+        };
+        if let Some(s) = self.cur {
+            let note = format!(
+                "{}: index {} is out of bounds for {} of {} elements; the read was resolved as gcc lays out globals",
+                self.prog.stmt_pos(s),
+                e.index,
+                self.object_name(loc.obj),
+                e.len
+            );
+            if !self.warnings.contains(&note) {
+                self.warnings.push(note);
+            }
+        }
+        Ok(v)
+    }
+
+    /// Assembles a scalar from the bytes of the globals at `addr` (little-endian).
+    fn bytes_value(&self, addr: u64, size: u64, ty: &Type) -> R<Value> {
+        let mut bytes = vec![0u8; size as usize];
+        for c in self.exe_layout.overlapping(addr, size) {
+            let v = self.mem.objects[self.globals[c.global] as usize].cells[c.cell];
+            let raw: u64 = match v {
+                Value::Int(i) => i as u64,
+                Value::Float(x) if c.size == 4 => (x as f32).to_bits() as u64,
+                Value::Float(x) => x.to_bits(),
+                _ => {
+                    return Err(self.error(
+                        ErrorKind::Unsupported,
+                        "out-of-bounds read overlapping a pointer is not supported",
+                    ))
+                }
+            };
+            for k in 0..c.size {
+                let a = c.addr + k;
+                if a >= addr && a < addr + size {
+                    bytes[(a - addr) as usize] = (raw >> (8 * k)) as u8;
+                }
+            }
+        }
+        let mut raw = 0u64;
+        for (k, b) in bytes.iter().enumerate() {
+            raw |= (*b as u64) << (8 * k);
+        }
+        Ok(match ty {
+            Type::Int(k) => Value::Int(k.wrap(raw as i128)),
+            Type::Float(faultline_ir::FloatKind::Float) => {
+                Value::Float(f32::from_bits(raw as u32) as f64)
+            }
+            Type::Float(_) => Value::Float(f64::from_bits(raw)),
+            _ => {
+                return Err(self.error(
+                    ErrorKind::Unsupported,
+                    "out-of-bounds read of a pointer is not supported",
+                ))
+            }
         })
     }
 
+    fn load_typed(&mut self, loc: Loc, ty: &Type) -> R<Value> {
+        if loc.emu.is_some() {
+            return self.load_emulated(loc, ty);
+        }
+        self.load(loc)
+    }
+
     fn load(&self, loc: Loc) -> R<Value> {
+        if loc.emu.is_some() {
+            return Err(self.oob(loc, false));
+        }
         let v = self.mem.objects[loc.obj as usize].cells[loc.off];
         if v == Value::Uninit {
             return Err(self.error(
@@ -969,6 +1127,9 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
     /// Stores a scalar. `produced`: the value is produced by the current
     /// statement (trace and hooks see it).
     fn store(&mut self, loc: Loc, v: Value, produced: bool) -> R<Value> {
+        if loc.emu.is_some() {
+            return Err(self.oob(loc, true));
+        }
         let o = &self.mem.objects[loc.obj as usize];
         if o.readonly {
             return Err(self.error(ErrorKind::WriteToReadonly, "write to a string literal"));
@@ -983,17 +1144,14 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
     }
 
     fn store_agg(&mut self, loc: Loc, cells: &[Value]) -> R<()> {
+        if loc.emu.is_some() {
+            return Err(self.oob(loc, true));
+        }
         if self.mem.objects[loc.obj as usize].readonly {
             return Err(self.error(ErrorKind::WriteToReadonly, "write to a string literal"));
         }
         for (i, v) in cells.iter().enumerate() {
-            let v = self.produce(
-                self.target_of(Loc {
-                    obj: loc.obj,
-                    off: loc.off + i,
-                }),
-                *v,
-            );
+            let v = self.produce(self.target_of(Loc::at(loc.obj, loc.off + i)), *v);
             self.mem.objects[loc.obj as usize].cells[loc.off + i] = v;
         }
         Ok(())
@@ -1035,10 +1193,13 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             ExprKind::Stream(s) => Ok(Value::Stream(*s)),
             ExprKind::Load(p) => {
                 let loc = self.place(p)?;
-                self.load(loc)
+                self.load_typed(loc, &p.ty)
             }
             ExprKind::AddrOf(p) => {
                 let loc = self.place(p)?;
+                if loc.emu.is_some() {
+                    return Err(self.oob(loc, false));
+                }
                 Ok(Value::Ptr(self.mem.ptr_to(loc.obj, loc.off as i64)))
             }
             ExprKind::Unary(op, a) => {
@@ -1171,6 +1332,9 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         match &e.kind {
             ExprKind::Load(p) => {
                 let loc = self.place(p)?;
+                if loc.emu.is_some() {
+                    return Err(self.oob(loc, false));
+                }
                 let n = self.prog.cells(&p.ty) as usize;
                 let o = &self.mem.objects[loc.obj as usize];
                 if loc.off + n > o.cells.len() {
@@ -1306,7 +1470,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         }
         for (i, b) in bytes.iter().enumerate() {
             let v = self.produce(
-                self.target_of(Loc { obj, off: off + i }),
+                self.target_of(Loc::at(obj, off + i)),
                 Value::Int(*b as i8 as i64),
             );
             self.mem.objects[obj as usize].cells[off + i] = v;

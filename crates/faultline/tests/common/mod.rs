@@ -1,0 +1,129 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .expect("repository root")
+}
+
+/// The TCAS benchmark copied into the repository (tests/tcas).
+pub fn tcas() -> PathBuf {
+    root().join("tests/tcas")
+}
+
+/// Builds a C file with `gcc -O0 -w` into `out`; panics with gcc's message on failure.
+pub fn gcc(src: &Path, out: &Path) {
+    let o = Command::new("gcc")
+        .args(["-O0", "-w", "-o"])
+        .arg(out)
+        .arg(src)
+        .arg("-lm")
+        .output()
+        .expect("gcc runs (install gcc)");
+    assert!(
+        o.status.success(),
+        "gcc failed on {}: {}",
+        src.display(),
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// Runs a binary with arguments and stdin; returns (stdout, exit status or -signal).
+pub fn run_binary(bin: &Path, args: &[String], stdin: &[u8]) -> (Vec<u8>, i32) {
+    use std::io::Write;
+    let mut child = Command::new(bin)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn the compiled program");
+    {
+        let mut i = child.stdin.take().expect("stdin");
+        let _ = i.write_all(stdin);
+    }
+    let o = child.wait_with_output().expect("wait");
+    use std::os::unix::process::ExitStatusExt;
+    let status = o
+        .status
+        .code()
+        .unwrap_or_else(|| 128 + o.status.signal().unwrap_or(0));
+    (o.stdout, status)
+}
+
+/// The faultline binary built by cargo for the integration tests.
+pub fn faultline() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_faultline"))
+}
+
+/// A temporary directory unique to this test process.
+pub fn tempdir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("faultline-test-{}-{}", name, std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+/// Lines of the TCAS universe: one argument vector per test.
+pub fn tcas_universe() -> Vec<Vec<String>> {
+    std::fs::read_to_string(tcas().join("universe.txt"))
+        .expect("universe.txt")
+        .lines()
+        .map(|l| l.split_whitespace().map(String::from).collect())
+        .collect()
+}
+
+/// The `failing.tsv` table: version → failing test numbers (1-based).
+pub fn tcas_failing() -> Vec<(String, Vec<usize>)> {
+    std::fs::read_to_string(tcas().join("failing.tsv"))
+        .expect("failing.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let tests = f
+                .get(2)
+                .map(|s| {
+                    s.split(',')
+                        .filter(|x| !x.is_empty())
+                        .map(|x| x.parse().expect("number"))
+                        .collect()
+                })
+                .unwrap_or_default();
+            (f[0].to_string(), tests)
+        })
+        .collect()
+}
+
+/// The `faults.tsv` table: version → (faulty lines, accepted use sites).
+pub fn tcas_faults() -> Vec<(String, Vec<u32>, Vec<u32>)> {
+    let nums = |s: Option<&&str>| -> Vec<u32> {
+        s.map(|s| {
+            s.split(',')
+                .filter(|x| !x.trim().is_empty())
+                .map(|x| x.trim().parse().expect("line"))
+                .collect()
+        })
+        .unwrap_or_default()
+    };
+    std::fs::read_to_string(tcas().join("faults.tsv"))
+        .expect("faults.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f[0].to_string(), nums(f.get(1)), nums(f.get(2)))
+        })
+        .collect()
+}
+
+/// The 41 version names, v1..v41.
+pub fn tcas_versions() -> Vec<String> {
+    (1..=41).map(|i| format!("v{i}")).collect()
+}

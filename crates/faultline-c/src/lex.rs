@@ -147,7 +147,12 @@ pub fn lex(file: u32, src: &[u8]) -> PResult<Vec<Token>> {
     let mut toks = Vec::new();
     let mut bol = true;
     let mut space = false;
-    let mut i = 0;
+    // A UTF-8 byte order mark at the start of the file is not a token.
+    let mut i = if c.starts_with(&[0xef, 0xbb, 0xbf]) {
+        3
+    } else {
+        0
+    };
     while i < n {
         let ch = c[i];
         if ch == b'\n' {
@@ -313,6 +318,8 @@ mod tests {
         assert_eq!((t[5].span.col, t[5].span.end_col), (7, 10));
         assert_eq!(texts("a /* c */ b // d\n c"), vec!["a", "b", "c", ""]);
         assert_eq!(texts("ab\\\ncd"), vec!["abcd", ""]);
+        assert_eq!(texts("\u{feff}int x;"), vec!["int", "x", ";", ""]);
+        assert_eq!(texts("a\r\nb"), vec!["a", "b", ""]);
         assert!(lex(0, b"/* x").is_err());
         let t = lex(0, b"'x").unwrap();
         assert_eq!(t[0].kind, Kind::Other);

@@ -804,7 +804,12 @@ impl<'a> Parser<'a> {
                 span: at,
             }
         };
+        let mut suffixes = 0;
         loop {
+            suffixes += 1;
+            if suffixes > MAX_DEPTH {
+                return self.fail("declarators nested too deeply");
+            }
             if self.eat("[") {
                 while self.is_kw("static")
                     || self.is_kw("const")

@@ -1047,6 +1047,16 @@ impl IfParser<'_> {
     }
 
     fn unary(&mut self, live: bool) -> PResult<PVal> {
+        self.depth += 1;
+        if self.depth > 200 {
+            return err(self.here(), "#if expression nested too deeply");
+        }
+        let r = self.unary_inner(live);
+        self.depth -= 1;
+        r
+    }
+
+    fn unary_inner(&mut self, live: bool) -> PResult<PVal> {
         let Some(t) = self.peek().cloned() else {
             return err(self.end, "expected value in preprocessor expression");
         };

@@ -187,6 +187,26 @@ fn deep_nesting_is_an_error_not_a_crash() {
     assert!(faultline_c::compile_source("unary.c", &unary).is_err());
     let ptrs = format!("int {}p; int main() {{ return 0; }}", "*".repeat(100_000));
     assert!(faultline_c::compile_source("ptrs.c", &ptrs).is_err());
+    let arrays = format!("int a{}; int main() {{ return 0; }}", "[1]".repeat(100_000));
+    assert!(faultline_c::compile_source("arrays.c", &arrays).is_err());
+    let pp_unary = format!(
+        "#if {}1\n#endif\nint main() {{ return 0; }}",
+        "-".repeat(100_000)
+    );
+    assert!(faultline_c::compile_source("ppunary.c", &pp_unary).is_err());
+    let inits = format!(
+        "int x = {}1{};\nint main() {{ return 0; }}",
+        "{".repeat(100_000),
+        "}".repeat(100_000)
+    );
+    assert!(faultline_c::compile_source("inits.c", &inits).is_err());
+    let casts = format!("int main() {{ return {}1; }}", "(int)".repeat(100_000));
+    assert!(faultline_c::compile_source("casts.c", &casts).is_err());
+    let elses = format!(
+        "int main() {{ int x = 0; {} ; return 0; }}",
+        "if (x) x++; else ".repeat(100_000)
+    );
+    assert!(faultline_c::compile_source("elses.c", &elses).is_err());
     let macros = "#define A B B\n#define B C C\n#define C D D\n#define D E E\n#define E F F\n#define F G G\n\
                   #define G H H\n#define H I I\n#define I J J\n#define J K K\n#define K L L\n#define L M M\n\
                   #define M N N\n#define N O O\n#define O P P\n#define P Q Q\n#define Q R R\n#define R S S\n\

@@ -10,6 +10,7 @@ pub mod bounds;
 pub mod localize;
 pub mod mcs;
 pub mod result;
+pub mod witness;
 
 pub use localize::{localize, Combine, Options, Session};
 pub use result::{Angelic, AngelicValue, Diagnosis, Incomplete, Localization, Ranked};

@@ -6,11 +6,12 @@ use crate::mcs::{McsEnumerator, McsOptions, Order, Stop};
 use crate::result::{
     Angelic, AngelicValue, Diagnosis, Incomplete, Localization, Ranked, Stats, TestVerdict,
 };
+use crate::witness::Witness;
 use faultline_exec::trace::Trace;
 use faultline_exec::{Compare, Executable, Limits, Run, RunOptions, TestCase};
 use faultline_ir::{Program, StmtId};
 use faultline_smt::{
-    encode_test, AbVars, Bounds, Encoding, InstValue, IntSemantics, TestEncoding, TracePolicy,
+    encode_test, AbVars, Bounds, Encoding, InstValue, IntSemantics, Sink, TestEncoding, TracePolicy,
 };
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::{Duration, Instant};
@@ -158,12 +159,21 @@ pub struct Engine<'s, 'p> {
     pub stats: Stats,
     pub notes: Vec<String>,
     pub skipped: Vec<(usize, String)>,
-    /// Per-test solvers (one formula each), for validation and angelic values.
-    singles: HashMap<usize, (Solver, TestEncoding, AbVars)>,
+    /// One solver holding tests' formulas under activation literals, for
+    /// validating candidate diagnoses and reading their angelic values.
+    validator: Validator,
+    /// Whether formulas are pure bit-vector (Z3's finite-domain solver applies).
+    finite: bool,
+    pub exe: Executable<'p>,
+    /// Path signature of each failing test (equal ids: same branch decisions).
+    pub signature: HashMap<usize, usize>,
+    pub replays: usize,
 }
 
 impl<'s, 'p> Engine<'s, 'p> {
     pub fn new(session: &'s Session<'p>, options: Options) -> Engine<'s, 'p> {
+        let finite = options.int_semantics == IntSemantics::BitVector
+            && !faultline_ir::analysis::uses_floats(session.prog);
         let deadline = options.timeout.map(|t| Instant::now() + t);
         let needs = session.needs();
         let bounds = needs.bounds(options.unwind);
@@ -184,8 +194,24 @@ impl<'s, 'p> Engine<'s, 'p> {
             },
             notes,
             skipped: Vec::new(),
-            singles: HashMap::new(),
+            validator: Validator::default(),
+            finite,
+            exe: Executable::new(session.prog).expect("the program ran before"),
+            signature: signatures(session),
+            replays: 0,
         }
+    }
+
+    /// A fresh solver: Z3's SAT-based finite-domain solver for pure
+    /// bit-vector formulas (an order of magnitude faster on them), else the
+    /// default solver.
+    pub fn solver(&self) -> Solver {
+        if self.finite {
+            if let Some(s) = Solver::new_for_logic("QF_FD") {
+                return s;
+            }
+        }
+        Solver::new()
     }
 
     pub fn timed_out(&self) -> bool {
@@ -193,12 +219,7 @@ impl<'s, 'p> Engine<'s, 'p> {
     }
 
     /// Encodes test `t` into `solver`; failures are recorded as skipped tests.
-    pub fn encode_into(
-        &mut self,
-        t: usize,
-        solver: &Solver,
-        ab: &mut AbVars,
-    ) -> Option<TestEncoding> {
+    pub fn encode_into(&mut self, t: usize, sink: &Sink, ab: &mut AbVars) -> Option<TestEncoding> {
         let start = Instant::now();
         let prog = self.session.prog;
         let mut policy = match (self.options.encoding, self.session.traces.get(&t)) {
@@ -215,7 +236,7 @@ impl<'s, 'p> Engine<'s, 'p> {
                 .as_mut()
                 .map(|p| p as &mut dyn faultline_smt::BranchPolicy),
             ab,
-            solver,
+            sink,
         );
         self.stats.encode_time += start.elapsed();
         match r {
@@ -237,19 +258,32 @@ impl<'s, 'p> Engine<'s, 'p> {
         }
     }
 
-    fn single(&mut self, t: usize) -> bool {
-        if self.singles.contains_key(&t) {
-            return true;
+    /// Adds the tests not yet in the validation solver, each under its own
+    /// activation literal.
+    fn validate_tests(&mut self, tests: &[usize]) {
+        let missing: Vec<usize> = tests
+            .iter()
+            .copied()
+            .filter(|t| !self.validator.encs.contains_key(t) && !self.is_skipped(*t))
+            .collect();
+        if missing.is_empty() {
+            return;
         }
-        let solver = Solver::new();
-        let mut ab = AbVars::new();
-        match self.encode_into(t, &solver, &mut ab) {
-            Some(enc) => {
-                self.singles.insert(t, (solver, enc, ab));
-                true
+        let mut v = std::mem::take(&mut self.validator);
+        let solver = v.solver.take().unwrap_or_else(|| self.solver());
+        for t in missing {
+            let act = Bool::new_const(format!("test_{t}"));
+            let sink = Sink {
+                solver: &solver,
+                activation: Some(act.clone()),
+            };
+            if let Some(enc) = self.encode_into(t, &sink, &mut v.ab) {
+                v.encs.insert(t, enc);
+                v.acts.insert(t, act);
             }
-            None => false,
         }
+        v.solver = Some(solver);
+        self.validator = v;
     }
 
     fn set_timeout(&self, solver: &Solver) -> bool {
@@ -271,21 +305,65 @@ impl<'s, 'p> Engine<'s, 'p> {
         true
     }
 
-    /// Checks test `t` with exactly the statements of `d` relaxed; returns a
-    /// model if it is satisfiable, `Err` on timeout/unknown.
-    pub fn check_with(
+    /// Re-executes test `t` with a witness (see [`crate::witness`]).
+    pub fn replay(&mut self, t: usize, w: &Witness) -> crate::witness::Replay {
+        self.replays += 1;
+        let path: Option<
+            Vec<(
+                StmtId,
+                Vec<faultline_exec::trace::Scope>,
+                faultline_ir::Branch,
+            )>,
+        > = match (self.options.encoding, self.session.traces.get(&t)) {
+            (Encoding::Trace, Some(tr)) => Some(
+                tr.decisions()
+                    .map(|(i, b)| (i.stmt, tr.contexts.chain(i.ctx), b))
+                    .collect(),
+            ),
+            _ => None,
+        };
+        crate::witness::replay(
+            self.session.prog,
+            &self.exe,
+            &self.session.tests[t],
+            t,
+            w,
+            &self.bounds,
+            self.options.limits,
+            self.options.compare,
+            path.as_deref(),
+        )
+    }
+
+    pub fn is_skipped(&self, t: usize) -> bool {
+        self.skipped.iter().any(|(s, _)| *s == t)
+    }
+
+    /// Checks whether the tests are satisfiable with exactly the statements of
+    /// `d` relaxed: a model covering all of them, or the tests in an unsat core.
+    pub fn check_tests(
         &mut self,
-        t: usize,
+        tests: &[usize],
         d: &BTreeSet<StmtId>,
-    ) -> Result<Option<Model>, Incomplete> {
-        if !self.single(t) {
-            return Ok(None);
-        }
-        let (solver, _, ab) = self.singles.get(&t).expect("encoded");
-        let assumptions: Vec<Bool> = ab
-            .stmts()
-            .map(|(s, v)| if d.contains(&s) { v.clone() } else { v.not() })
+    ) -> Result<Check, Incomplete> {
+        self.validate_tests(tests);
+        let v = &self.validator;
+        let Some(solver) = &v.solver else {
+            return Ok(Check::Sat(None));
+        };
+        let mut assumptions: Vec<Bool> =
+            v.ab.stmts()
+                .map(|(s, b)| if d.contains(&s) { b.clone() } else { b.not() })
+                .collect();
+        let active: Vec<usize> = tests
+            .iter()
+            .copied()
+            .filter(|t| v.acts.contains_key(t))
             .collect();
+        if active.is_empty() {
+            return Ok(Check::Sat(None));
+        }
+        assumptions.extend(active.iter().map(|t| v.acts[t].clone()));
         if !self.set_timeout(solver) {
             return Err(Incomplete::Timeout);
         }
@@ -293,9 +371,28 @@ impl<'s, 'p> Engine<'s, 'p> {
         let r = solver.check_assumptions(&assumptions);
         self.stats.solve_time += start.elapsed();
         self.stats.solver_calls += 1;
+        if std::env::var_os("FAULTLINE_DEBUG").is_some() {
+            eprintln!(
+                "validate {} tests: {:?} in {:?}",
+                active.len(),
+                r,
+                start.elapsed()
+            );
+        }
         match r {
-            SatResult::Sat => Ok(solver.get_model()),
-            SatResult::Unsat => Ok(None),
+            SatResult::Sat => Ok(Check::Sat(solver.get_model())),
+            SatResult::Unsat => {
+                let core: Vec<Bool> = solver.get_unsat_core();
+                let mut culprits: Vec<usize> = active
+                    .iter()
+                    .copied()
+                    .filter(|t| core.iter().any(|c| c.ast_eq(&v.acts[t])))
+                    .collect();
+                if culprits.is_empty() {
+                    culprits = active.clone();
+                }
+                Ok(Check::Unsat(culprits))
+            }
             SatResult::Unknown => Err(if self.timed_out() {
                 Incomplete::Timeout
             } else {
@@ -304,17 +401,26 @@ impl<'s, 'p> Engine<'s, 'p> {
         }
     }
 
-    /// The angelic values of diagnosis `d` on test `t`, from its own formula.
-    pub fn angelic_single(
+    /// The angelic values of diagnosis `d` on the given tests, from the
+    /// validation solver: `None` if some test is not explained by `d`.
+    pub fn angelic_for(
         &mut self,
-        t: usize,
+        tests: &[usize],
         d: &BTreeSet<StmtId>,
     ) -> Result<Option<Vec<Angelic>>, Incomplete> {
-        let Some(model) = self.check_with(t, d)? else {
-            return Ok(None);
-        };
-        let (_, enc, _) = self.singles.get(&t).expect("encoded");
-        Ok(Some(angelic_values(self.session, t, enc, &model, d)))
+        match self.check_tests(tests, d)? {
+            Check::Unsat(_) => Ok(None),
+            Check::Sat(None) => Ok(Some(Vec::new())),
+            Check::Sat(Some(model)) => {
+                let mut out = Vec::new();
+                for t in tests {
+                    if let Some(enc) = self.validator.encs.get(t) {
+                        out.extend(angelic_values(self.session, *t, enc, &model, d));
+                    }
+                }
+                Ok(Some(out))
+            }
+        }
     }
 
     pub fn mcs_options(&self) -> McsOptions {
@@ -338,6 +444,23 @@ impl<'s, 'p> Engine<'s, 'p> {
             .unwrap_or(1)
             .max(1)
     }
+}
+
+/// The validation solver.
+#[derive(Default)]
+struct Validator {
+    solver: Option<Solver>,
+    ab: AbVars,
+    acts: BTreeMap<usize, Bool>,
+    encs: HashMap<usize, TestEncoding>,
+}
+
+/// The answer of [`Engine::check_tests`].
+pub enum Check {
+    /// Satisfiable (the model is `None` when no test could be checked).
+    Sat(Option<Model>),
+    /// Unsatisfiable; these tests are in the unsat core.
+    Unsat(Vec<usize>),
 }
 
 /// Soft literals of an enumerator, kept in sync with the ab variables.
@@ -441,6 +564,22 @@ pub fn angelic_values(
             ctx: inst.ctx.clone(),
             value,
         });
+    }
+    out
+}
+
+/// Numbers the failing tests' paths: tests with equal numbers took the same
+/// branch decisions.
+pub fn signatures(session: &Session) -> HashMap<usize, usize> {
+    let mut ids: HashMap<Vec<(StmtId, faultline_ir::Branch)>, usize> = HashMap::new();
+    let mut out = HashMap::new();
+    for &t in &session.failing {
+        let sig: Vec<(StmtId, faultline_ir::Branch)> = match session.traces.get(&t) {
+            Some(tr) => tr.decisions().map(|(i, b)| (i.stmt, b)).collect(),
+            None => Vec::new(),
+        };
+        let n = ids.len();
+        out.insert(t, *ids.entry(sig).or_insert(n));
     }
     out
 }
@@ -559,7 +698,7 @@ pub fn mbd(engine: &mut Engine) -> (Vec<Diagnosis>, Option<Incomplete>) {
 
 fn mbd_with(engine: &mut Engine, en: &mut McsEnumerator) -> (Vec<Diagnosis>, Option<Incomplete>) {
     let session = engine.session;
-    let solver = Solver::new();
+    let solver = engine.solver();
     let mut ab = AbVars::new();
     let mut softs = Softs::new();
     let order = representatives_first(session);
@@ -585,7 +724,7 @@ fn mbd_with(engine: &mut Engine, en: &mut McsEnumerator) -> (Vec<Diagnosis>, Opt
         if engine.timed_out() {
             break;
         }
-        if let Some(enc) = engine.encode_into(t, &solver, &mut ab) {
+        if let Some(enc) = engine.encode_into(t, &Sink::new(&solver), &mut ab) {
             encs.insert(t, enc);
             active.push(t);
         }
@@ -608,35 +747,76 @@ fn mbd_with(engine: &mut Engine, en: &mut McsEnumerator) -> (Vec<Diagnosis>, Opt
             Err(stop) => return (diagnoses, Some(incomplete_of(stop))),
         };
         let d = softs.to_stmts(&mcs.members);
-        // Validate on the tests not in the formula.
-        let mut joined = None;
+        // Validate on the tests not in the formula, all at once.
         let mut angelic: Vec<Angelic> = Vec::new();
         for &t in &active {
             angelic.extend(angelic_values(session, t, &encs[&t], &mcs.model, &d));
         }
-        for &t in &order {
-            if encs.contains_key(&t) || engine.skipped.iter().any(|(s, _)| *s == t) {
+        let pending: Vec<usize> = order
+            .iter()
+            .copied()
+            .filter(|t| !encs.contains_key(t))
+            .collect();
+        // Witnesses first: replay each test with the angelic values of an
+        // active test of the same path (or the first active test).
+        let mut witnesses: HashMap<usize, Witness> = HashMap::new();
+        let mut rest = Vec::new();
+        for t in pending {
+            if engine.is_skipped(t) {
                 continue;
             }
-            match engine.angelic_single(t, &d) {
-                Ok(Some(a)) => angelic.extend(a),
-                Ok(None) => {
-                    if !engine.skipped.iter().any(|(s, _)| *s == t) {
-                        joined = Some(t);
-                        break;
-                    }
-                }
-                Err(inc) => return (diagnoses, Some(inc)),
+            let sig = engine.signature.get(&t).copied();
+            let src = active
+                .iter()
+                .copied()
+                .find(|a| engine.signature.get(a).copied() == sig)
+                .unwrap_or(active[0]);
+            let w = witnesses.entry(src).or_insert_with(|| {
+                Witness::from_model(
+                    &encs[&src],
+                    &mcs.model,
+                    &d,
+                    &session.tests[src].expected_stdout,
+                )
+            });
+            let w = w.clone();
+            let r = engine.replay(t, &w);
+            if r.explains {
+                angelic.extend(r.angelic);
+            } else {
+                rest.push(t);
             }
         }
-        if let Some(t) = joined {
-            if let Some(enc) = engine.encode_into(t, &solver, &mut ab) {
-                encs.insert(t, enc);
-                active.push(t);
-                engine.stats.tests_encoded = active.len();
+        match engine.check_tests(&rest, &d) {
+            Err(inc) => return (diagnoses, Some(inc)),
+            Ok(Check::Sat(model)) => {
+                if let Some(model) = model {
+                    for t in &rest {
+                        if let Some(enc) = engine.validator.encs.get(t) {
+                            angelic.extend(angelic_values(session, *t, enc, &model, &d));
+                        }
+                    }
+                }
             }
-            en.invalidate();
-            continue;
+            Ok(Check::Unsat(culprits)) => {
+                // The first unexplained test (in the order of `order`) joins the formula.
+                let t = *order
+                    .iter()
+                    .find(|t| culprits.contains(t))
+                    .unwrap_or(&culprits[0]);
+                if let Some(enc) = engine.encode_into(t, &Sink::new(&solver), &mut ab) {
+                    encs.insert(t, enc);
+                    active.push(t);
+                    engine.stats.tests_encoded = active.len();
+                } else {
+                    return (
+                        diagnoses,
+                        Some(Incomplete::Solver(format!("test {} cannot be encoded", t))),
+                    );
+                }
+                en.invalidate();
+                continue;
+            }
         }
         angelic.sort_by(|a, b| a.test.cmp(&b.test).then(a.stmt.cmp(&b.stmt)));
         diagnoses.push(diag(&d, mcs.cost, None, angelic));
@@ -653,9 +833,9 @@ fn test_mcses(
     t: usize,
 ) -> Result<Vec<(BTreeSet<StmtId>, u64, Vec<Angelic>)>, Incomplete> {
     let session = engine.session;
-    let solver = Solver::new();
+    let solver = engine.solver();
     let mut ab = AbVars::new();
-    let Some(enc) = engine.encode_into(t, &solver, &mut ab) else {
+    let Some(enc) = engine.encode_into(t, &Sink::new(&solver), &mut ab) else {
         return Ok(Vec::new());
     };
     engine.stats.tests_encoded += 1;
@@ -762,17 +942,14 @@ pub fn setcombine(engine: &mut Engine) -> (Vec<Diagnosis>, Option<Incomplete>) {
         .filter(|d| !d.is_empty())
         .take(engine.options.max_diagnoses)
     {
-        let mut angelic = Vec::new();
-        for &t in &engine.session.failing.clone() {
-            match engine.angelic_single(t, &d) {
-                Ok(Some(a)) => angelic.extend(a),
-                Ok(None) => {}
-                Err(inc) => {
-                    incomplete = incomplete.or(Some(inc));
-                    break;
-                }
+        let failing = engine.session.failing.clone();
+        let angelic = match engine.angelic_for(&failing, &d) {
+            Ok(a) => a.unwrap_or_default(),
+            Err(inc) => {
+                incomplete = incomplete.or(Some(inc));
+                Vec::new()
             }
-        }
+        };
         let cost = d.iter().map(|s| engine.weight(*s)).sum();
         diagnoses.push(diag(&d, cost, None, angelic));
     }

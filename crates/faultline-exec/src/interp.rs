@@ -8,7 +8,7 @@ use crate::trace::{
 };
 use crate::value::{self, ArithError, Ptr, Value};
 use faultline_ir::{
-    Block, Branch, Builtin, CallSiteId, Expr, ExprKind, FuncId, Initializer, Layout, Place,
+    BinOp, Block, Branch, Builtin, CallSiteId, Expr, ExprKind, FuncId, Initializer, Layout, Place,
     PlaceKind, Program, Stmt, StmtId, Stream, Type, UnOp, Var, VarRef,
 };
 use std::collections::HashMap;
@@ -35,24 +35,37 @@ impl Default for Limits {
     }
 }
 
+/// A statement instance as hooks see it: its name and its context chain.
+#[derive(Clone, Copy, Debug)]
+pub struct Site<'a> {
+    pub inst: Instance,
+    pub ctx: &'a [Scope],
+}
+
 /// Lets a caller observe and steer a run: force branch outcomes (execution
-/// hijacking) and substitute the values statements produce (angelic values).
+/// hijacking) and substitute what statements produce (angelic values).
 pub trait Hooks {
     /// Called after a condition instance is evaluated; returns the outcome to follow.
-    fn branch(&mut self, inst: Instance, computed: Branch) -> Branch {
-        let _ = inst;
+    fn branch(&mut self, site: &Site, computed: Branch) -> Branch {
+        let _ = site;
         computed
     }
     /// Called for the `k`-th value a statement instance produces (a store it
     /// makes itself, or the value it returns); returns the value to use.
-    fn value(&mut self, inst: Instance, k: u32, computed: Value) -> Value {
-        let _ = (inst, k);
+    fn value(&mut self, site: &Site, k: u32, computed: Value) -> Value {
+        let _ = (site, k);
+        computed
+    }
+    /// Called with the text an output statement instance writes to stdout;
+    /// returns the text to write instead.
+    fn output(&mut self, site: &Site, computed: Vec<u8>) -> Vec<u8> {
+        let _ = site;
         computed
     }
     /// Called before each statement instance; returning `true` ends the run
     /// there with [`Termination::Stopped`].
-    fn stop_before(&mut self, inst: Instance) -> bool {
-        let _ = inst;
+    fn stop_before(&mut self, site: &Site) -> bool {
+        let _ = site;
         false
     }
 }
@@ -152,6 +165,8 @@ pub struct Execution {
     /// Undefined behaviour the run went through without stopping (reads just
     /// outside a global array, resolved as gcc lays out globals).
     pub warnings: Vec<String>,
+    /// Statements whose signed arithmetic overflowed (wrapped, as gcc -O0 does).
+    pub overflows: Vec<StmtId>,
 }
 
 impl Execution {
@@ -297,6 +312,7 @@ impl<'p> Executable<'p> {
             coverage: m.cov,
             steps: m.steps,
             warnings: m.warnings,
+            overflows: m.overflows,
         }
     }
 }
@@ -392,6 +408,7 @@ struct Machine<'e, 'p, 'h> {
     exe_layout: &'e GccLayout,
     /// Undefined behaviour the run survived (emulated out-of-bounds reads).
     warnings: Vec<String>,
+    overflows: Vec<StmtId>,
 }
 
 impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
@@ -419,6 +436,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             old: Vec::new(),
             exe_layout: &exe.layout,
             warnings: Vec::new(),
+            overflows: Vec::new(),
         }
     }
 
@@ -456,6 +474,16 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
     }
 
     // ----- statements and instances --------------------------------------
+
+    /// Records that the current statement overflowed a signed type (undefined
+    /// behaviour that gcc -O0 wraps around; formulas exclude it).
+    fn note_overflow(&mut self) {
+        if let Some(s) = self.cur {
+            if !self.overflows.contains(&s) {
+                self.overflows.push(s);
+            }
+        }
+    }
 
     fn frame(&mut self) -> &mut Frame {
         self.frames
@@ -497,8 +525,13 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 });
                 t.events.len() - 1
             });
-            if let Some(h) = self.hooks.as_mut() {
-                if h.stop_before(inst) {
+            if self.hooks.is_some() {
+                let chain = self.contexts.chain(ctx);
+                let stop = self
+                    .hooks
+                    .as_mut()
+                    .is_some_and(|h| h.stop_before(&Site { inst, ctx: &chain }));
+                if stop {
                     return Err(Stop::Hooked);
                 }
             }
@@ -516,8 +549,11 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         if self.tracking {
             let f = self.frames.last().expect("frame");
             let (inst, event) = (f.inst, f.event);
-            if let Some(h) = self.hooks.as_mut() {
-                b = h.branch(inst, computed);
+            if self.hooks.is_some() {
+                let chain = self.contexts.chain(inst.ctx);
+                if let Some(h) = self.hooks.as_mut() {
+                    b = h.branch(&Site { inst, ctx: &chain }, computed);
+                }
             }
             if let (Some(t), Some(ev)) = (self.trace.as_mut(), event) {
                 t.events[ev].outcome = Outcome::Branch(b);
@@ -535,9 +571,14 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         let f = self.frames.last_mut().expect("frame");
         let (inst, event, k) = (f.inst, f.event, f.produced);
         f.produced += 1;
-        let v = match self.hooks.as_mut() {
-            Some(h) => h.value(inst, k, v),
-            None => v,
+        let v = if self.hooks.is_some() {
+            let chain = self.contexts.chain(inst.ctx);
+            match self.hooks.as_mut() {
+                Some(h) => h.value(&Site { inst, ctx: &chain }, k, v),
+                None => v,
+            }
+        } else {
+            v
         };
         if let (Some(t), Some(ev)) = (self.trace.as_mut(), event) {
             t.events[ev].writes.push(Write { target, value: v });
@@ -1210,6 +1251,19 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             ExprKind::Binary(op, a, b) => {
                 let x = self.eval(a)?;
                 let y = self.eval(b)?;
+                if let (Type::Int(k), Value::Int(xi), Value::Int(yi)) = (&e.ty, x, y) {
+                    if k.signed() && matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) {
+                        let (p, q) = (xi as i128, yi as i128);
+                        let exact = match op {
+                            BinOp::Add => p + q,
+                            BinOp::Sub => p - q,
+                            _ => p * q,
+                        };
+                        if exact < k.min() || exact > k.max() {
+                            self.note_overflow();
+                        }
+                    }
+                }
                 value::binary(*op, &e.ty, &b.ty, x, y).map_err(|err| self.arith(err))
             }
             ExprKind::Cmp(op, a, b) => {
@@ -1480,6 +1534,15 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
 
     fn emit(&mut self, stream: Stream, bytes: &[u8]) -> R<()> {
         match stream {
+            Stream::Stdout if self.hooks.is_some() && !self.frames.is_empty() => {
+                let inst = self.frames.last().expect("frame").inst;
+                let chain = self.contexts.chain(inst.ctx);
+                let text = match self.hooks.as_mut() {
+                    Some(h) => h.output(&Site { inst, ctx: &chain }, bytes.to_vec()),
+                    None => bytes.to_vec(),
+                };
+                self.out.extend_from_slice(&text);
+            }
             Stream::Stdout => self.out.extend_from_slice(bytes),
             Stream::Stderr => self.err.extend_from_slice(bytes),
             Stream::Stdin => return Err(self.error(ErrorKind::Invalid, "output to stdin")),

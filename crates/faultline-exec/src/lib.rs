@@ -16,7 +16,8 @@ pub mod trace;
 pub mod value;
 
 pub use interp::{
-    ErrorKind, ExecOptions, Executable, Execution, Hooks, Input, Limits, RuntimeError, Termination,
+    ErrorKind, ExecOptions, Executable, Execution, Hooks, Input, Limits, RuntimeError, Site,
+    Termination,
 };
 pub use suite::{Compare, FailReason, TestCase, Verdict};
 pub use trace::{Coverage, CtxId, Instance, Trace};

@@ -37,6 +37,64 @@ pub fn compute(program: &mut Program) {
     }
 }
 
+/// Whether the program computes with floating values anywhere (solvers for
+/// pure bit-vector formulas are much faster).
+pub fn uses_floats(program: &Program) -> bool {
+    fn expr(e: &Expr) -> bool {
+        if e.ty.is_float() {
+            return true;
+        }
+        match &e.kind {
+            ExprKind::Int(_)
+            | ExprKind::Float(_)
+            | ExprKind::Str(_)
+            | ExprKind::Stream(_)
+            | ExprKind::Old => false,
+            ExprKind::Load(p) | ExprKind::AddrOf(p) => place(p),
+            ExprKind::Unary(_, a) | ExprKind::Cast(a) => expr(a),
+            ExprKind::Binary(_, a, b)
+            | ExprKind::Cmp(_, a, b)
+            | ExprKind::PtrAdd(a, b)
+            | ExprKind::PtrDiff(a, b)
+            | ExprKind::And(a, b)
+            | ExprKind::Or(a, b)
+            | ExprKind::Comma(a, b) => expr(a) || expr(b),
+            ExprKind::Cond(c, a, b) => expr(c) || expr(a) || expr(b),
+            ExprKind::Assign {
+                place: p, value, ..
+            } => place(p) || expr(value),
+            ExprKind::Call { args, .. } | ExprKind::Builtin { args, .. } => args.iter().any(expr),
+        }
+    }
+    fn place(p: &Place) -> bool {
+        p.ty.is_float()
+            || match &p.kind {
+                PlaceKind::Var(_) => false,
+                PlaceKind::Deref(e) => expr(e),
+                PlaceKind::Index(b, i) => place(b) || expr(i),
+                PlaceKind::Field(b, _) => place(b),
+            }
+    }
+    let mut found = program
+        .globals
+        .iter()
+        .any(|g| g.init.items.iter().any(|i| expr(&i.value)));
+    for f in &program.functions {
+        visit_block(&f.body, &mut |s| {
+            found |= match s {
+                Stmt::Expr { expr: e, .. } | Stmt::Return { value: Some(e), .. } => expr(e),
+                Stmt::Init { init, .. } => init.items.iter().any(|i| expr(&i.value)),
+                Stmt::If { cond, .. } | Stmt::DoWhile { cond, .. } | Stmt::Switch { cond, .. } => {
+                    expr(&cond.expr)
+                }
+                Stmt::While { cond: Some(c), .. } => expr(&c.expr),
+                _ => false,
+            };
+        });
+    }
+    found
+}
+
 fn visit_block<'a>(b: &'a Block, f: &mut dyn FnMut(&'a Stmt)) {
     for s in b {
         f(s);

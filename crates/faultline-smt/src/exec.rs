@@ -13,7 +13,8 @@ use crate::sym::{
     self, and2, ff, implies, is_false, not, or2, tt, Checked, IntSemantics, SFloat, SInt, SPtr,
     SVal, Target, Unsupported,
 };
-use crate::AbVars;
+use crate::{AbVars, Sink};
+use faultline_exec::layout::Resolved;
 use faultline_exec::libc;
 use faultline_exec::trace::{Contexts, CtxId, Scope};
 use faultline_exec::TestCase;
@@ -23,8 +24,7 @@ use faultline_ir::{
 };
 use std::collections::HashMap;
 use std::fmt;
-use z3::ast::{Ast, Bool, Int};
-use z3::Solver;
+use z3::ast::{Ast, Bool, BV};
 
 /// Which formula to build.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -144,7 +144,7 @@ pub enum InstValue {
     /// A condition's outcome.
     Branch { chosen: Bool, computed: Bool },
     /// An output statement: the text it prints is the expected output between these positions.
-    Output { start: Int, end: Int },
+    Output { start: BV, end: BV },
 }
 
 /// One instance of a relaxable statement in the formula.
@@ -180,7 +180,7 @@ pub fn encode_test<'a>(
     bounds: &'a Bounds,
     policy: Option<&'a mut (dyn BranchPolicy + 'a)>,
     ab: &'a mut AbVars,
-    solver: &'a Solver,
+    solver: &'a Sink<'a>,
 ) -> R<TestEncoding> {
     let mut ex = SymExec::new(prog, test, encoding, sem, bounds, policy, ab, solver);
     ex.run()?;
@@ -207,6 +207,10 @@ struct LAlt {
     g: Bool,
     obj: u32,
     off: SInt,
+    /// The byte address in gcc's layout of globals, for a place just outside
+    /// a global array (see `faultline_exec::layout`): reads resolve against
+    /// the layout, writes are undefined behaviour.
+    emu: Option<u64>,
 }
 
 #[derive(Clone, Debug)]
@@ -244,7 +248,7 @@ struct SymExec<'a> {
     bounds: &'a Bounds,
     policy: Option<&'a mut (dyn BranchPolicy + 'a)>,
     ab: &'a mut AbVars,
-    solver: &'a Solver,
+    solver: &'a Sink<'a>,
     objs: Vec<SObj>,
     globals: Vec<u32>,
     strings: Vec<u32>,
@@ -259,6 +263,9 @@ struct SymExec<'a> {
     status: SInt,
     out: TestEncoding,
     fresh: u32,
+    layout: faultline_exec::layout::GccLayout,
+    /// The type of the scalar being read (for emulated reads).
+    emu_ty: Option<Type>,
 }
 
 fn err(stmt: Option<StmtId>, e: Unsupported) -> EncodeError {
@@ -275,7 +282,7 @@ impl<'a> SymExec<'a> {
         bounds: &'a Bounds,
         policy: Option<&'a mut (dyn BranchPolicy + 'a)>,
         ab: &'a mut AbVars,
-        solver: &'a Solver,
+        solver: &'a Sink<'a>,
     ) -> Self {
         SymExec {
             prog,
@@ -299,6 +306,8 @@ impl<'a> SymExec<'a> {
             status: SInt::constant(sem, IntKind::Int, 0),
             out: TestEncoding::default(),
             fresh: 0,
+            layout: faultline_exec::layout::GccLayout::new(prog),
+            emu_ty: None,
         }
     }
 
@@ -562,6 +571,7 @@ impl<'a> SymExec<'a> {
                 g: tt(),
                 obj,
                 off: SInt::constant(self.sem, IntKind::Long, cell as i128),
+                emu: None,
             }],
         };
         if value.ty.is_scalar() {
@@ -625,6 +635,7 @@ impl<'a> SymExec<'a> {
                             g: tt(),
                             obj,
                             off: SInt::constant(self.sem, IntKind::Long, 0),
+                            emu: None,
                         }],
                     };
                     self.store_agg(&lp, &zero, &g2);
@@ -1163,6 +1174,7 @@ impl<'a> SymExec<'a> {
                     g: tt(),
                     obj: self.var_obj(*v),
                     off: self.long(0),
+                    emu: None,
                 }],
             }),
             PlaceKind::Index(base, idx) => {
@@ -1173,6 +1185,46 @@ impl<'a> SymExec<'a> {
                     Type::Array(e, n) => (e, *n),
                     _ => return self.unsupported("indexing a non-array"),
                 };
+                let esize = self.prog.size_of(elem) as i128;
+                // An index outside a global array, taking one of a few known
+                // values: those reads resolve as gcc lays out globals.
+                if let ([a], Some(values)) = (b.alts.as_slice(), i.leaves(16)) {
+                    let base_addr = a.emu.or_else(|| self.global_cell_addr(a));
+                    let outside: Vec<i128> = values
+                        .iter()
+                        .copied()
+                        .filter(|k| a.emu.is_some() || *k < 0 || *k >= n as i128)
+                        .collect();
+                    if let (Some(base), false) = (base_addr, outside.is_empty()) {
+                        let mut alts = Vec::new();
+                        let mut ok = ff();
+                        for k in &outside {
+                            let at = and2(&a.g, &i.eq_const(*k));
+                            ok = or2(&ok, &at);
+                            alts.push(LAlt {
+                                g: at,
+                                obj: a.obj,
+                                off: a.off.clone(),
+                                emu: Some((base as i128 + k * esize) as u64),
+                            });
+                        }
+                        if a.emu.is_none() {
+                            let inside = self.in_range(&i, 0, n as i128 - 1);
+                            if !is_false(&inside) {
+                                let scaled = self.mul_off(&i, self.prog.cells(elem));
+                                ok = or2(&ok, &inside);
+                                alts.push(LAlt {
+                                    g: and2(&a.g, &inside),
+                                    obj: a.obj,
+                                    off: self.add_off(&a.off, &scaled),
+                                    emu: None,
+                                });
+                            }
+                        }
+                        self.check(&g.clone(), ok);
+                        return Ok(LPlace { alts });
+                    }
+                }
                 let ok = self.in_range(&i, 0, n as i128 - 1);
                 self.check(&g.clone(), ok);
                 let scaled = self.mul_off(&i, self.prog.cells(elem));
@@ -1192,14 +1244,16 @@ impl<'a> SymExec<'a> {
                 let Type::Struct(s) = &base.ty else {
                     return self.unsupported("member of a non-struct");
                 };
-                let off = self.prog.struct_def(*s).fields[*n as usize].cell_offset;
-                let d = self.long(off as i128);
+                let f = &self.prog.struct_def(*s).fields[*n as usize];
+                let d = self.long(f.cell_offset as i128);
+                let bytes = f.byte_offset;
                 Ok(LPlace {
                     alts: b
                         .alts
                         .into_iter()
                         .map(|a| LAlt {
                             off: self.add_off(&a.off, &d),
+                            emu: a.emu.map(|addr| addr + bytes),
                             ..a
                         })
                         .collect(),
@@ -1224,7 +1278,12 @@ impl<'a> SymExec<'a> {
                             let len = o.cells.len() as i128;
                             let ok = self.in_range(&off, 0, len - n);
                             valid = or2(&valid, &and2(&ga, &ok));
-                            alts.push(LAlt { g: ga, obj, off });
+                            alts.push(LAlt {
+                                g: ga,
+                                obj,
+                                off,
+                                emu: None,
+                            });
                         }
                     }
                 }
@@ -1249,10 +1308,57 @@ impl<'a> SymExec<'a> {
         }
     }
 
+    /// The address in gcc's layout of a place's cell, if the object is a global
+    /// and the offset constant.
+    fn global_cell_addr(&self, a: &LAlt) -> Option<u64> {
+        let g = self.globals.iter().position(|&o| o == a.obj)?;
+        let off = a.off.as_const()?;
+        self.layout.cell_addr(g, usize::try_from(off).ok()?)
+    }
+
+    /// Reads a scalar just outside a global array, as gcc's binary would.
+    fn read_emulated(&mut self, addr: u64, ty: &Type, g: &Bool) -> R<SCell> {
+        let size = self.prog.size_of(ty);
+        match self.layout.resolve(addr, size) {
+            Resolved::Cell { global, cell } => {
+                let obj = self.globals[global];
+                Ok(self.objs[obj as usize].cells[cell].clone())
+            }
+            Resolved::Zero => Ok(SCell {
+                v: SVal::zero(self.sem, ty),
+                init: tt(),
+            }),
+            Resolved::Unmapped => {
+                self.check(g, ff());
+                Ok(SCell {
+                    v: SVal::zero(self.sem, ty),
+                    init: tt(),
+                })
+            }
+            Resolved::Bytes => self.unsupported("an out-of-bounds read straddling several globals"),
+        }
+    }
+
     /// Reads `n` consecutive cells.
     fn read(&mut self, lp: &LPlace, n: usize, g: &Bool) -> R<Vec<SCell>> {
         let mut acc: Option<Vec<SCell>> = None;
         for alt in &lp.alts {
+            if let Some(addr) = alt.emu {
+                if n != 1 {
+                    return self.unsupported("an out-of-bounds read of a struct");
+                }
+                let ty = self.emu_ty.clone().unwrap_or(faultline_ir::INT);
+                let gg = and2(g, &alt.g);
+                let c = self.read_emulated(addr, &ty, &gg)?;
+                acc = Some(match acc {
+                    None => vec![c],
+                    Some(prev) => vec![SCell {
+                        v: SVal::ite(&alt.g, &c.v, &prev[0].v),
+                        init: sym::ite_bool(&alt.g, &c.init, &prev[0].init),
+                    }],
+                });
+                continue;
+            }
             for (j, at) in self.candidates(alt.obj, &alt.off, n) {
                 let cond = and2(&alt.g, &at);
                 let cells: Vec<SCell> = self.objs[alt.obj as usize].cells[j..j + n].to_vec();
@@ -1285,7 +1391,10 @@ impl<'a> SymExec<'a> {
     }
 
     fn read_scalar(&mut self, lp: &LPlace, ty: &Type, g: &Bool) -> R<SVal> {
-        let cells = self.read(lp, 1, g)?;
+        self.emu_ty = Some(ty.clone());
+        let cells = self.read(lp, 1, g);
+        self.emu_ty = None;
+        let cells = cells?;
         let c = cells.into_iter().next().expect("one cell");
         self.check(g, c.init.clone());
         Ok(coerce(c.v, ty, self.sem))
@@ -1299,6 +1408,11 @@ impl<'a> SymExec<'a> {
     fn store_agg(&mut self, lp: &LPlace, cells: &[SCell], g: &Bool) {
         let n = cells.len();
         for alt in &lp.alts {
+            if alt.emu.is_some() {
+                // Writing outside an array: undefined behaviour.
+                self.check(&and2(g, &alt.g), ff());
+                continue;
+            }
             if self.objs[alt.obj as usize].readonly {
                 self.check(&and2(g, &alt.g), ff());
                 continue;
@@ -1358,6 +1472,9 @@ impl<'a> SymExec<'a> {
             }
             ExprKind::AddrOf(p) => {
                 let lp = self.place(p, g)?;
+                if lp.alts.iter().any(|a| a.emu.is_some()) {
+                    return self.unsupported("the address of an element outside its array");
+                }
                 Ok(SVal::Ptr(SPtr {
                     alts: lp
                         .alts
@@ -1987,6 +2104,7 @@ impl<'a> SymExec<'a> {
                         g: tt(),
                         obj,
                         off: self.long((off + start) as i128),
+                        emu: None,
                     }],
                 };
                 self.store_agg(&lp, &cells, g);
@@ -2358,6 +2476,7 @@ impl<'a> SymExec<'a> {
                     g: ga.clone(),
                     obj: *obj,
                     off: off.clone(),
+                    emu: None,
                 });
             }
         }

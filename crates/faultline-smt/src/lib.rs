@@ -31,6 +31,29 @@ use faultline_ir::StmtId;
 use std::collections::BTreeMap;
 use z3::ast::Bool;
 
+/// Where hard constraints go: a solver, optionally under an activation
+/// literal (`act → constraint`) so that several tests' formulas can share one
+/// solver and be switched on per query (their unsat cores then name tests).
+pub struct Sink<'a> {
+    pub solver: &'a z3::Solver,
+    pub activation: Option<Bool>,
+}
+
+impl<'a> Sink<'a> {
+    pub fn new(solver: &'a z3::Solver) -> Sink<'a> {
+        Sink {
+            solver,
+            activation: None,
+        }
+    }
+    pub fn assert(&self, b: &Bool) {
+        match &self.activation {
+            Some(a) => self.solver.assert(&a.implies(b)),
+            None => self.solver.assert(b),
+        }
+    }
+}
+
 /// The relaxation variables `ab_S`, one per statement, shared across tests.
 #[derive(Default, Debug)]
 pub struct AbVars {

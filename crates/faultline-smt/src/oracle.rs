@@ -35,12 +35,12 @@
 
 use crate::exec::{InstValue, RelaxedInstance, TestEncoding};
 use crate::sym::{and2, implies, not, tt, FpEq, IntSemantics, SFloat, SInt, SVal};
+use crate::Sink;
 use faultline_exec::libc;
 use faultline_exec::trace::Scope;
 use faultline_ir::{FloatKind, IntKind, StmtId, Type};
 use std::collections::{BTreeMap, BTreeSet};
-use z3::ast::{Bool, Int};
-use z3::Solver;
+use z3::ast::{Bool, BV};
 
 /// Above this many (output instance × offset) pairs, relaxed output
 /// statements are restricted to their own template (see the module docs).
@@ -457,7 +457,7 @@ fn template_alts(e: &[u8], o: usize, pieces: &[OutPiece]) -> Result<Alts, String
 
 /// Asserts that the stdout events print exactly `expected`.
 pub fn encode_outputs(
-    solver: &Solver,
+    solver: &Sink,
     events: &[OutEvent],
     expected: &[u8],
     sem: IntSemantics,
@@ -475,7 +475,7 @@ pub fn encode_outputs(
     }
     let mut starts: BTreeSet<usize> = BTreeSet::new();
     starts.insert(0);
-    let mut pos = Int::from_i64(0);
+    let mut pos = BV::from_u64(0, 32);
     let mut restricted = false;
     let mut pairs = 0usize;
     for (k, ev) in events.iter().enumerate() {
@@ -487,13 +487,13 @@ pub fn encode_outputs(
                     .into(),
             );
         }
-        let next = Int::fresh_const(&format!("pos_{}_{}", ev.stmt.0, k));
+        let next = BV::fresh_const(&format!("pos_{}_{}", ev.stmt.0, k), 32);
         let mut next_starts = BTreeSet::new();
         for &o in &starts {
-            let at = pos.eq(Int::from_i64(o as i64));
+            let at = pos.eq(BV::from_u64(o as u64, 32));
             solver.assert(&implies(
                 &and2(&at, &not(&ev.guard)),
-                &next.eq(Int::from_i64(o as i64)),
+                &next.eq(BV::from_u64(o as u64, 32)),
             ));
             next_starts.insert(o);
             let alts = template_alts(expected, o, &ev.pieces).map_err(|m| (Some(ev.stmt), m))?;
@@ -503,7 +503,7 @@ pub fn encode_outputs(
             };
             let options: Vec<Bool> = alts
                 .iter()
-                .map(|(end, c)| and2(&next.eq(Int::from_i64(*end as i64)), c))
+                .map(|(end, c)| and2(&next.eq(BV::from_u64(*end as u64, 32)), c))
                 .collect();
             let any = if options.is_empty() {
                 Bool::from_bool(false)
@@ -523,7 +523,7 @@ pub fn encode_outputs(
                 }
                 let opts: Vec<Bool> = ends
                     .iter()
-                    .map(|e| next.eq(Int::from_i64(*e as i64)))
+                    .map(|e| next.eq(BV::from_u64(*e as u64, 32)))
                     .collect();
                 solver.assert(&implies(
                     &relaxed,
@@ -546,32 +546,32 @@ pub fn encode_outputs(
         pos = next;
         starts = next_starts;
     }
-    solver.assert(&pos.eq(Int::from_i64(n as i64)));
+    solver.assert(&pos.eq(BV::from_u64(n as u64, 32)));
     Ok(())
 }
 
 /// Asserts what each read from stdin returns and stores.
 pub fn encode_inputs(
-    solver: &Solver,
+    solver: &Sink,
     events: &[InputEvent],
     stdin: &[u8],
     sem: IntSemantics,
 ) -> Result<(), String> {
-    let mut pos = Int::from_i64(0);
+    let mut pos = BV::from_u64(0, 32);
     let mut starts: BTreeSet<usize> = BTreeSet::new();
     starts.insert(0);
     for (k, ev) in events.iter().enumerate() {
-        let next = Int::fresh_const(&format!("inpos_{k}"));
+        let next = BV::fresh_const(&format!("inpos_{k}"), 32);
         let mut next_starts = BTreeSet::new();
         let format = match &ev.fmt {
             Some(f) => Some(libc::parse_scanf_format(f).map_err(|e| format!("scanf format: {e}"))?),
             None => None,
         };
         for &o in &starts {
-            let at = pos.eq(Int::from_i64(o as i64));
+            let at = pos.eq(BV::from_u64(o as u64, 32));
             solver.assert(&implies(
                 &and2(&at, &not(&ev.guard)),
-                &next.eq(Int::from_i64(o as i64)),
+                &next.eq(BV::from_u64(o as u64, 32)),
             ));
             next_starts.insert(o);
             let mut input = libc::Input::new(stdin.to_vec());
@@ -625,7 +625,7 @@ pub fn encode_inputs(
                 }
             }
             let o2 = input.pos.min(stdin.len());
-            facts.push(next.eq(Int::from_i64(o2 as i64)));
+            facts.push(next.eq(BV::from_u64(o2 as u64, 32)));
             next_starts.insert(o2);
             let all = Bool::and(&facts.iter().collect::<Vec<_>>());
             solver.assert(&implies(&and2(&at, &ev.guard), &all));

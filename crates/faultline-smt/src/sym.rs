@@ -187,6 +187,70 @@ impl SInt {
         SInt { kind, t }
     }
 
+    /// `(c, a, b)` when the term is `ite(c, a, b)`.
+    pub fn split_ite(&self) -> Option<(Bool, SInt, SInt)> {
+        let dynamic = match &self.t {
+            ITerm::Bv(b) => z3::ast::Dynamic::from_ast(b),
+            ITerm::Math(i) => z3::ast::Dynamic::from_ast(i),
+        };
+        if !dynamic.is_app() || dynamic.decl().kind() != z3_sys::DeclKind::Ite {
+            return None;
+        }
+        let ch = dynamic.children();
+        let c = ch.first()?.as_bool()?;
+        let (a, b) = match &self.t {
+            ITerm::Bv(_) => (
+                ITerm::Bv(ch.get(1)?.as_bv()?),
+                ITerm::Bv(ch.get(2)?.as_bv()?),
+            ),
+            ITerm::Math(_) => (
+                ITerm::Math(ch.get(1)?.as_int()?),
+                ITerm::Math(ch.get(2)?.as_int()?),
+            ),
+        };
+        Some((
+            c,
+            SInt {
+                kind: self.kind,
+                t: a,
+            },
+            SInt {
+                kind: self.kind,
+                t: b,
+            },
+        ))
+    }
+
+    /// The constants the term can take when it is a tree of if-then-else
+    /// over constants (at most `cap` of them).
+    pub fn leaves(&self, cap: usize) -> Option<Vec<i128>> {
+        let mut out = Vec::new();
+        let mut stack = vec![self.clone()];
+        while let Some(t) = stack.pop() {
+            if let Some(c) = t.as_const() {
+                if !out.contains(&c) {
+                    out.push(c);
+                }
+            } else {
+                let (_, a, b) = t.split_ite()?;
+                stack.push(b);
+                stack.push(a);
+            }
+            if out.len() > cap || stack.len() > 4 * cap {
+                return None;
+            }
+        }
+        Some(out)
+    }
+
+    /// A mathematical-integer constant (no wrap-around).
+    pub fn constant_math(kind: IntKind, v: i128) -> SInt {
+        SInt {
+            kind,
+            t: ITerm::Math(Int::from_i128(v)),
+        }
+    }
+
     pub fn fresh(sem: IntSemantics, kind: IntKind, prefix: &str) -> (SInt, Bool) {
         match sem {
             IntSemantics::BitVector => {
@@ -252,6 +316,9 @@ impl SInt {
 
     /// `self == other` (same kind).
     pub fn eq(&self, other: &SInt) -> Bool {
+        if let (Some(a), Some(b)) = (self.as_const(), other.as_const()) {
+            return Bool::from_bool(a == b);
+        }
         match (&self.t, &other.t) {
             (ITerm::Bv(a), ITerm::Bv(b)) => a.eq(b),
             (ITerm::Math(a), ITerm::Math(b)) => a.eq(b),
@@ -269,6 +336,16 @@ impl SInt {
     }
 
     fn cmp(&self, op: CmpOp, other: &SInt) -> Bool {
+        if let (Some(a), Some(b)) = (self.as_const(), other.as_const()) {
+            return Bool::from_bool(match op {
+                CmpOp::Eq => a == b,
+                CmpOp::Ne => a != b,
+                CmpOp::Lt => a < b,
+                CmpOp::Le => a <= b,
+                CmpOp::Gt => a > b,
+                CmpOp::Ge => a >= b,
+            });
+        }
         let signed = self.kind.signed();
         match (&self.t, &other.t) {
             (ITerm::Bv(a), ITerm::Bv(b)) => match (op, signed) {
@@ -318,6 +395,24 @@ impl SInt {
 
     /// Converts to another integer kind (C's conversion).
     pub fn convert(&self, to: IntKind) -> SInt {
+        self.convert_depth(to, 8)
+    }
+
+    fn convert_depth(&self, to: IntKind, depth: u32) -> SInt {
+        if let Some(c) = self.as_const() {
+            return SInt::constant(self.sem(), to, c);
+        }
+        // Push conversions into if-then-else terms, so that a value that is
+        // one of a few constants stays visibly so (see `leaves`).
+        if depth > 0 {
+            if let Some((c, a, b)) = self.split_ite() {
+                let (x, y) = (
+                    a.convert_depth(to, depth - 1),
+                    b.convert_depth(to, depth - 1),
+                );
+                return SInt::ite(&c, &x, &y);
+            }
+        }
         if to == IntKind::Bool {
             let one = SInt::constant(self.sem(), IntKind::Bool, 1);
             let zero = SInt::constant(self.sem(), IntKind::Bool, 0);
@@ -628,6 +723,9 @@ pub fn binary(op: BinOp, ty: &Type, a: &SVal, b: &SVal) -> SResult<Checked<SVal>
 }
 
 fn int_binary(op: BinOp, k: IntKind, x: &SInt, y: &SInt) -> SResult<Checked<SInt>> {
+    if let (Some(a), Some(b)) = (x.as_const(), y.as_const()) {
+        return Ok(fold_binary(op, k, y.kind, a, b, x.sem()));
+    }
     let signed = k.signed();
     let mut safe = Vec::new();
     let t = match (&x.t, &y.t) {
@@ -742,7 +840,71 @@ fn int_binary(op: BinOp, k: IntKind, x: &SInt, y: &SInt) -> SResult<Checked<SInt
     })
 }
 
+/// Folds an operation on two constants with the interpreter's arithmetic;
+/// undefined behaviour (division by zero, signed overflow, bad shift) becomes
+/// a false safety condition.
+fn fold_binary(
+    op: BinOp,
+    k: IntKind,
+    rk: IntKind,
+    a: i128,
+    b: i128,
+    sem: IntSemantics,
+) -> Checked<SInt> {
+    use faultline_exec::value::{self, Value};
+    let (va, vb) = (Value::Int(k.wrap(a)), Value::Int(rk.wrap(b)));
+    let mut safe = Vec::new();
+    let v = match value::binary(op, &Type::Int(k), &Type::Int(rk), va, vb) {
+        Ok(Value::Int(r)) => k.value(r),
+        _ => {
+            safe.push(Bool::from_bool(false));
+            0
+        }
+    };
+    if sem == IntSemantics::BitVector
+        && k.signed()
+        && matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul)
+    {
+        let exact = match op {
+            BinOp::Add => a + b,
+            BinOp::Sub => a - b,
+            _ => a.saturating_mul(b),
+        };
+        if exact < k.min() || exact > k.max() {
+            safe.push(Bool::from_bool(false));
+        }
+    }
+    if sem == IntSemantics::Math && matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) {
+        let exact = match op {
+            BinOp::Add => a + b,
+            BinOp::Sub => a - b,
+            _ => a.saturating_mul(b),
+        };
+        return Checked {
+            v: SInt::constant_math(k, exact),
+            safe,
+        };
+    }
+    Checked {
+        v: SInt::constant(sem, k, v),
+        safe,
+    }
+}
+
 pub fn unary(op: UnOp, ty: &Type, operand_ty: &Type, a: &SVal) -> SResult<Checked<SVal>> {
+    if let (UnOp::Neg | UnOp::BitNot, Type::Int(k), SVal::Int(x)) = (op, ty, a) {
+        if let Some(c) = x.as_const() {
+            let r = if op == UnOp::Neg { -c } else { !c };
+            let mut safe = Vec::new();
+            if op == UnOp::Neg && k.signed() && x.sem() == IntSemantics::BitVector && r > k.max() {
+                safe.push(Bool::from_bool(false));
+            }
+            return Ok(Checked {
+                v: SVal::Int(SInt::constant(x.sem(), *k, r)),
+                safe,
+            });
+        }
+    }
     let _ = operand_ty;
     match (op, ty, a) {
         (UnOp::Not, _, v) => {

@@ -159,9 +159,9 @@ pub struct Engine<'s, 'p> {
     pub stats: Stats,
     pub notes: Vec<String>,
     pub skipped: Vec<(usize, String)>,
-    /// One solver holding tests' formulas under activation literals, for
-    /// validating candidate diagnoses and reading their angelic values.
-    validator: Validator,
+    /// Per-test solvers (one formula each), for validating candidate
+    /// diagnoses when no witness replays, and for their angelic values.
+    singles: HashMap<usize, (Solver, TestEncoding, AbVars)>,
     /// Whether formulas are pure bit-vector (Z3's finite-domain solver applies).
     finite: bool,
     pub exe: Executable<'p>,
@@ -194,7 +194,7 @@ impl<'s, 'p> Engine<'s, 'p> {
             },
             notes,
             skipped: Vec::new(),
-            validator: Validator::default(),
+            singles: HashMap::new(),
             finite,
             exe: Executable::new(session.prog).expect("the program ran before"),
             signature: signatures(session),
@@ -258,32 +258,23 @@ impl<'s, 'p> Engine<'s, 'p> {
         }
     }
 
-    /// Adds the tests not yet in the validation solver, each under its own
-    /// activation literal.
-    fn validate_tests(&mut self, tests: &[usize]) {
-        let missing: Vec<usize> = tests
-            .iter()
-            .copied()
-            .filter(|t| !self.validator.encs.contains_key(t) && !self.is_skipped(*t))
-            .collect();
-        if missing.is_empty() {
-            return;
+    /// Encodes test `t` into its own solver (once).
+    fn single(&mut self, t: usize) -> bool {
+        if self.singles.contains_key(&t) {
+            return true;
         }
-        let mut v = std::mem::take(&mut self.validator);
-        let solver = v.solver.take().unwrap_or_else(|| self.solver());
-        for t in missing {
-            let act = Bool::new_const(format!("test_{t}"));
-            let sink = Sink {
-                solver: &solver,
-                activation: Some(act.clone()),
-            };
-            if let Some(enc) = self.encode_into(t, &sink, &mut v.ab) {
-                v.encs.insert(t, enc);
-                v.acts.insert(t, act);
+        if self.is_skipped(t) {
+            return false;
+        }
+        let solver = self.solver();
+        let mut ab = AbVars::new();
+        match self.encode_into(t, &Sink::new(&solver), &mut ab) {
+            Some(enc) => {
+                self.singles.insert(t, (solver, enc, ab));
+                true
             }
+            None => false,
         }
-        v.solver = Some(solver);
-        self.validator = v;
     }
 
     fn set_timeout(&self, solver: &Solver) -> bool {
@@ -339,31 +330,21 @@ impl<'s, 'p> Engine<'s, 'p> {
         self.skipped.iter().any(|(s, _)| *s == t)
     }
 
-    /// Checks whether the tests are satisfiable with exactly the statements of
-    /// `d` relaxed: a model covering all of them, or the tests in an unsat core.
-    pub fn check_tests(
+    /// Solves test `t`'s own formula with exactly the statements of `d`
+    /// relaxed: its model, `None` if unsatisfiable.
+    pub fn check_single(
         &mut self,
-        tests: &[usize],
+        t: usize,
         d: &BTreeSet<StmtId>,
-    ) -> Result<Check, Incomplete> {
-        self.validate_tests(tests);
-        let v = &self.validator;
-        let Some(solver) = &v.solver else {
-            return Ok(Check::Sat(None));
-        };
-        let mut assumptions: Vec<Bool> =
-            v.ab.stmts()
-                .map(|(s, b)| if d.contains(&s) { b.clone() } else { b.not() })
-                .collect();
-        let active: Vec<usize> = tests
-            .iter()
-            .copied()
-            .filter(|t| v.acts.contains_key(t))
-            .collect();
-        if active.is_empty() {
-            return Ok(Check::Sat(None));
+    ) -> Result<Option<Model>, Incomplete> {
+        if !self.single(t) {
+            return Ok(None);
         }
-        assumptions.extend(active.iter().map(|t| v.acts[t].clone()));
+        let (solver, _, ab) = self.singles.get(&t).expect("encoded");
+        let assumptions: Vec<Bool> = ab
+            .stmts()
+            .map(|(s, b)| if d.contains(&s) { b.clone() } else { b.not() })
+            .collect();
         if !self.set_timeout(solver) {
             return Err(Incomplete::Timeout);
         }
@@ -371,28 +352,9 @@ impl<'s, 'p> Engine<'s, 'p> {
         let r = solver.check_assumptions(&assumptions);
         self.stats.solve_time += start.elapsed();
         self.stats.solver_calls += 1;
-        if std::env::var_os("FAULTLINE_DEBUG").is_some() {
-            eprintln!(
-                "validate {} tests: {:?} in {:?}",
-                active.len(),
-                r,
-                start.elapsed()
-            );
-        }
         match r {
-            SatResult::Sat => Ok(Check::Sat(solver.get_model())),
-            SatResult::Unsat => {
-                let core: Vec<Bool> = solver.get_unsat_core();
-                let mut culprits: Vec<usize> = active
-                    .iter()
-                    .copied()
-                    .filter(|t| core.iter().any(|c| c.ast_eq(&v.acts[t])))
-                    .collect();
-                if culprits.is_empty() {
-                    culprits = active.clone();
-                }
-                Ok(Check::Unsat(culprits))
-            }
+            SatResult::Sat => Ok(solver.get_model()),
+            SatResult::Unsat => Ok(None),
             SatResult::Unknown => Err(if self.timed_out() {
                 Incomplete::Timeout
             } else {
@@ -401,26 +363,58 @@ impl<'s, 'p> Engine<'s, 'p> {
         }
     }
 
-    /// The angelic values of diagnosis `d` on the given tests, from the
-    /// validation solver: `None` if some test is not explained by `d`.
+    /// Whether `d` explains test `t`, with its angelic values and, when a
+    /// solver was needed, a witness for similar tests: first by replaying
+    /// the given witnesses, then on the test's own formula.
+    pub fn explain(
+        &mut self,
+        t: usize,
+        d: &BTreeSet<StmtId>,
+        witnesses: &[Witness],
+    ) -> Result<Option<(Vec<Angelic>, Option<Witness>)>, Incomplete> {
+        for w in witnesses {
+            let r = self.replay(t, w);
+            if r.explains {
+                return Ok(Some((r.angelic, None)));
+            }
+        }
+        match self.check_single(t, d)? {
+            None => Ok(None),
+            Some(model) => {
+                let (_, enc, _) = self.singles.get(&t).expect("encoded");
+                let angelic = angelic_values(self.session, t, enc, &model, d);
+                let w = Witness::from_model(enc, &model, d, &self.session.tests[t].expected_stdout);
+                Ok(Some((angelic, Some(w))))
+            }
+        }
+    }
+
+    /// The angelic values of `d` on each of the tests (`None` if some test is
+    /// not explained), sharing witnesses between tests of one path.
     pub fn angelic_for(
         &mut self,
         tests: &[usize],
         d: &BTreeSet<StmtId>,
     ) -> Result<Option<Vec<Angelic>>, Incomplete> {
-        match self.check_tests(tests, d)? {
-            Check::Unsat(_) => Ok(None),
-            Check::Sat(None) => Ok(Some(Vec::new())),
-            Check::Sat(Some(model)) => {
-                let mut out = Vec::new();
-                for t in tests {
-                    if let Some(enc) = self.validator.encs.get(t) {
-                        out.extend(angelic_values(self.session, *t, enc, &model, d));
+        let mut by_group: HashMap<usize, Vec<Witness>> = HashMap::new();
+        let mut out = Vec::new();
+        for &t in tests {
+            if self.is_skipped(t) {
+                continue;
+            }
+            let g = self.signature.get(&t).copied().unwrap_or(usize::MAX);
+            let ws = by_group.get(&g).cloned().unwrap_or_default();
+            match self.explain(t, d, &ws)? {
+                None => return Ok(None),
+                Some((a, w)) => {
+                    out.extend(a);
+                    if let Some(w) = w {
+                        by_group.entry(g).or_default().push(w);
                     }
                 }
-                Ok(Some(out))
             }
         }
+        Ok(Some(out))
     }
 
     pub fn mcs_options(&self) -> McsOptions {
@@ -444,23 +438,6 @@ impl<'s, 'p> Engine<'s, 'p> {
             .unwrap_or(1)
             .max(1)
     }
-}
-
-/// The validation solver.
-#[derive(Default)]
-struct Validator {
-    solver: Option<Solver>,
-    ab: AbVars,
-    acts: BTreeMap<usize, Bool>,
-    encs: HashMap<usize, TestEncoding>,
-}
-
-/// The answer of [`Engine::check_tests`].
-pub enum Check {
-    /// Satisfiable (the model is `None` when no test could be checked).
-    Sat(Option<Model>),
-    /// Unsatisfiable; these tests are in the unsat core.
-    Unsat(Vec<usize>),
 }
 
 /// Soft literals of an enumerator, kept in sync with the ab variables.
@@ -571,13 +548,21 @@ pub fn angelic_values(
 /// Numbers the failing tests' paths: tests with equal numbers took the same
 /// branch decisions.
 pub fn signatures(session: &Session) -> HashMap<usize, usize> {
-    let mut ids: HashMap<Vec<(StmtId, faultline_ir::Branch)>, usize> = HashMap::new();
+    type Sig = (Vec<(StmtId, faultline_ir::Branch)>, Option<Vec<u8>>);
+    let mut ids: HashMap<Sig, usize> = HashMap::new();
     let mut out = HashMap::new();
     for &t in &session.failing {
-        let sig: Vec<(StmtId, faultline_ir::Branch)> = match session.traces.get(&t) {
+        let path: Vec<(StmtId, faultline_ir::Branch)> = match session.traces.get(&t) {
             Some(tr) => tr.decisions().map(|(i, b)| (i.stmt, b)).collect(),
             None => Vec::new(),
         };
+        // A run cut short by a runtime error says little about the path its
+        // test needs: its expected output tells the groups apart.
+        let cut = matches!(
+            session.runs[t].execution.termination,
+            faultline_exec::Termination::RuntimeError(_)
+        );
+        let sig = (path, cut.then(|| session.tests[t].expected_stdout.clone()));
         let n = ids.len();
         out.insert(t, *ids.entry(sig).or_insert(n));
     }
@@ -757,66 +742,56 @@ fn mbd_with(engine: &mut Engine, en: &mut McsEnumerator) -> (Vec<Diagnosis>, Opt
             .copied()
             .filter(|t| !encs.contains_key(t))
             .collect();
-        // Witnesses first: replay each test with the angelic values of an
-        // active test of the same path (or the first active test).
-        let mut witnesses: HashMap<usize, Witness> = HashMap::new();
-        let mut rest = Vec::new();
+        // Witnesses per path group: from the active tests' model first, then
+        // from tests that needed their own formula.
+        let mut groups: HashMap<usize, Vec<Witness>> = HashMap::new();
+        for &a in &active {
+            let g = engine.signature.get(&a).copied().unwrap_or(usize::MAX);
+            let w =
+                Witness::from_model(&encs[&a], &mcs.model, &d, &session.tests[a].expected_stdout);
+            groups.entry(g).or_default().push(w);
+        }
+        let fallback: Option<Witness> = groups.values().next().and_then(|v| v.first().cloned());
+        let mut joined = None;
         for t in pending {
             if engine.is_skipped(t) {
                 continue;
             }
-            let sig = engine.signature.get(&t).copied();
-            let src = active
-                .iter()
-                .copied()
-                .find(|a| engine.signature.get(a).copied() == sig)
-                .unwrap_or(active[0]);
-            let w = witnesses.entry(src).or_insert_with(|| {
-                Witness::from_model(
-                    &encs[&src],
-                    &mcs.model,
-                    &d,
-                    &session.tests[src].expected_stdout,
-                )
-            });
-            let w = w.clone();
-            let r = engine.replay(t, &w);
-            if r.explains {
-                angelic.extend(r.angelic);
-            } else {
-                rest.push(t);
+            let g = engine.signature.get(&t).copied().unwrap_or(usize::MAX);
+            let mut ws: Vec<Witness> = groups
+                .get(&g)
+                .map(|v| v.iter().rev().take(3).cloned().collect())
+                .unwrap_or_default();
+            if ws.is_empty() {
+                ws.extend(fallback.clone());
             }
-        }
-        match engine.check_tests(&rest, &d) {
-            Err(inc) => return (diagnoses, Some(inc)),
-            Ok(Check::Sat(model)) => {
-                if let Some(model) = model {
-                    for t in &rest {
-                        if let Some(enc) = engine.validator.encs.get(t) {
-                            angelic.extend(angelic_values(session, *t, enc, &model, &d));
-                        }
+            match engine.explain(t, &d, &ws) {
+                Err(inc) => return (diagnoses, Some(inc)),
+                Ok(Some((a, w))) => {
+                    angelic.extend(a);
+                    if let Some(w) = w {
+                        groups.entry(g).or_default().push(w);
                     }
                 }
-            }
-            Ok(Check::Unsat(culprits)) => {
-                // The first unexplained test (in the order of `order`) joins the formula.
-                let t = *order
-                    .iter()
-                    .find(|t| culprits.contains(t))
-                    .unwrap_or(&culprits[0]);
-                if let Some(enc) = engine.encode_into(t, &Sink::new(&solver), &mut ab) {
-                    encs.insert(t, enc);
-                    active.push(t);
-                    engine.stats.tests_encoded = active.len();
-                } else {
-                    return (
-                        diagnoses,
-                        Some(Incomplete::Solver(format!("test {} cannot be encoded", t))),
-                    );
+                Ok(None) => {
+                    joined = Some(t);
+                    break;
                 }
-                en.invalidate();
-                continue;
             }
+        }
+        if let Some(t) = joined {
+            if let Some(enc) = engine.encode_into(t, &Sink::new(&solver), &mut ab) {
+                encs.insert(t, enc);
+                active.push(t);
+                engine.stats.tests_encoded = active.len();
+            } else {
+                return (
+                    diagnoses,
+                    Some(Incomplete::Solver(format!("test {} cannot be encoded", t))),
+                );
+            }
+            en.invalidate();
+            continue;
         }
         angelic.sort_by(|a, b| a.test.cmp(&b.test).then(a.stmt.cmp(&b.stmt)));
         diagnoses.push(diag(&d, mcs.cost, None, angelic));

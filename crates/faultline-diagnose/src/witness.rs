@@ -107,6 +107,10 @@ fn fmt_value(v: Value) -> String {
 }
 
 impl Hooks for Applier<'_> {
+    fn relaxed(&self, stmt: StmtId) -> bool {
+        self.w.stmts.contains(&stmt)
+    }
+
     fn branch(&mut self, site: &Site, computed: Branch) -> Branch {
         if !self.w.stmts.contains(&site.inst.stmt) {
             return computed;

@@ -68,6 +68,13 @@ pub trait Hooks {
         let _ = site;
         false
     }
+    /// Whether a statement is relaxed: replaced by an unknown well-defined
+    /// one, so its own faults are waived (an invalid store is dropped, an
+    /// invalid read or operation yields 0), as in the formulas.
+    fn relaxed(&self, stmt: StmtId) -> bool {
+        let _ = stmt;
+        false
+    }
 }
 
 /// What ended a run with a runtime error.
@@ -333,6 +340,8 @@ struct Loc {
     /// Set when the place lies outside its global array: reads are resolved
     /// against gcc's layout of globals (see [`crate::layout`]), writes fail.
     emu: Option<Emu>,
+    /// An invalid place of a relaxed statement: reads give 0, writes are dropped.
+    void: bool,
 }
 
 /// An out-of-bounds place inside a global: its address in gcc's layout and
@@ -350,8 +359,15 @@ impl Loc {
             obj,
             off,
             emu: None,
+            void: false,
         }
     }
+    const VOID: Loc = Loc {
+        obj: 0,
+        off: 0,
+        emu: None,
+        void: true,
+    };
 }
 
 struct Frame {
@@ -474,6 +490,23 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
     }
 
     // ----- statements and instances --------------------------------------
+
+    /// Whether the current statement's faults are waived (it is relaxed).
+    fn waived(&self) -> bool {
+        match (&self.hooks, self.cur) {
+            (Some(h), Some(s)) => h.relaxed(s),
+            _ => false,
+        }
+    }
+
+    /// Maps an arithmetic fault to a runtime error, or to 0 in a relaxed statement.
+    fn arith_or_zero(&self, r: Result<Value, ArithError>, ty: &Type) -> R<Value> {
+        match r {
+            Ok(v) => Ok(v),
+            Err(_) if self.waived() => Ok(zero_of(ty)),
+            Err(e) => Err(self.arith(e)),
+        }
+    }
 
     /// Records that the current statement overflowed a signed type (undefined
     /// behaviour that gcc -O0 wraps around; formulas exclude it).
@@ -938,6 +971,10 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             }
             PlaceKind::Index(base, idx) => {
                 let b = self.place(base)?;
+                if b.void {
+                    self.eval(idx)?;
+                    return Ok(b);
+                }
                 let i = match self.eval(idx)? {
                     Value::Int(i) => i,
                     Value::Uninit => return Err(self.arith(ArithError::Uninit)),
@@ -964,6 +1001,9 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                     };
                     let base = global.and_then(|g| self.exe_layout.cell_addr(g, b.off));
                     let (Some(g), Some(base)) = (global, base) else {
+                        if self.waived() {
+                            return Ok(Loc::VOID);
+                        }
                         return Err(self.error(
                             ErrorKind::OutOfBounds,
                             format!(
@@ -994,6 +1034,9 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                     return Err(self.error(ErrorKind::Invalid, "member access on a non-struct"));
                 };
                 let f = &self.prog.struct_def(*s).fields[*n as usize];
+                if b.void {
+                    return Ok(b);
+                }
                 if let Some(e) = b.emu {
                     return Ok(Loc {
                         emu: Some(Emu {
@@ -1010,6 +1053,13 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
 
     /// Checks that a pointer may be dereferenced as an object of type `ty`.
     fn deref(&self, v: Value, ty: &Type) -> R<Loc> {
+        match self.deref_checked(v, ty) {
+            Err(_) if self.waived() => Ok(Loc::VOID),
+            r => r,
+        }
+    }
+
+    fn deref_checked(&self, v: Value, ty: &Type) -> R<Loc> {
         let p = match v {
             Value::Ptr(p) => p,
             Value::Uninit => return Err(self.arith(ArithError::Uninit)),
@@ -1133,6 +1183,9 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
     }
 
     fn load_typed(&mut self, loc: Loc, ty: &Type) -> R<Value> {
+        if loc.void {
+            return Ok(zero_of(ty));
+        }
         if loc.emu.is_some() {
             return self.load_emulated(loc, ty);
         }
@@ -1140,10 +1193,16 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
     }
 
     fn load(&self, loc: Loc) -> R<Value> {
+        if loc.void {
+            return Ok(Value::Int(0));
+        }
         if loc.emu.is_some() {
             return Err(self.oob(loc, false));
         }
         let v = self.mem.objects[loc.obj as usize].cells[loc.off];
+        if v == Value::Uninit && self.waived() {
+            return Ok(Value::Int(0));
+        }
         if v == Value::Uninit {
             return Err(self.error(
                 ErrorKind::UninitializedRead,
@@ -1168,6 +1227,9 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
     /// Stores a scalar. `produced`: the value is produced by the current
     /// statement (trace and hooks see it).
     fn store(&mut self, loc: Loc, v: Value, produced: bool) -> R<Value> {
+        if loc.void || (loc.emu.is_some() && self.waived()) {
+            return Ok(v);
+        }
         if loc.emu.is_some() {
             return Err(self.oob(loc, true));
         }
@@ -1185,6 +1247,9 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
     }
 
     fn store_agg(&mut self, loc: Loc, cells: &[Value]) -> R<()> {
+        if loc.void || (loc.emu.is_some() && self.waived()) {
+            return Ok(());
+        }
         if loc.emu.is_some() {
             return Err(self.oob(loc, true));
         }
@@ -1238,6 +1303,9 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             }
             ExprKind::AddrOf(p) => {
                 let loc = self.place(p)?;
+                if loc.void {
+                    return Ok(Value::Ptr(Ptr::NULL));
+                }
                 if loc.emu.is_some() {
                     return Err(self.oob(loc, false));
                 }
@@ -1246,7 +1314,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             ExprKind::Unary(op, a) => {
                 let v = self.eval(a)?;
                 let ty = if *op == UnOp::Not { &a.ty } else { &e.ty };
-                value::unary(*op, ty, v).map_err(|err| self.arith(err))
+                self.arith_or_zero(value::unary(*op, ty, v), &e.ty)
             }
             ExprKind::Binary(op, a, b) => {
                 let x = self.eval(a)?;
@@ -1264,12 +1332,12 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                         }
                     }
                 }
-                value::binary(*op, &e.ty, &b.ty, x, y).map_err(|err| self.arith(err))
+                self.arith_or_zero(value::binary(*op, &e.ty, &b.ty, x, y), &e.ty)
             }
             ExprKind::Cmp(op, a, b) => {
                 let x = self.eval(a)?;
                 let y = self.eval(b)?;
-                value::compare(*op, &a.ty, x, y).map_err(|err| self.arith(err))
+                self.arith_or_zero(value::compare(*op, &a.ty, x, y), &e.ty)
             }
             ExprKind::PtrAdd(p, n) => {
                 let pv = self.eval(p)?;
@@ -1337,7 +1405,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                     return Ok(Value::Int(0));
                 }
                 let v = self.eval(a)?;
-                value::convert(v, &a.ty, &e.ty).map_err(|err| self.arith(err))
+                self.arith_or_zero(value::convert(v, &a.ty, &e.ty), &e.ty)
             }
             ExprKind::Assign {
                 place,
@@ -1386,10 +1454,15 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         match &e.kind {
             ExprKind::Load(p) => {
                 let loc = self.place(p)?;
+                let n = self.prog.cells(&p.ty) as usize;
+                if loc.void {
+                    let mut types = Vec::new();
+                    self.prog.cell_types(&p.ty, &mut types);
+                    return Ok(types.iter().map(zero_of).collect());
+                }
                 if loc.emu.is_some() {
                     return Err(self.oob(loc, false));
                 }
-                let n = self.prog.cells(&p.ty) as usize;
                 let o = &self.mem.objects[loc.obj as usize];
                 if loc.off + n > o.cells.len() {
                     return Err(self.error(ErrorKind::OutOfBounds, "struct read out of bounds"));

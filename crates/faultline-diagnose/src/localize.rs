@@ -371,7 +371,7 @@ impl<'s, 'p> Engine<'s, 'p> {
         t: usize,
         d: &BTreeSet<StmtId>,
         witnesses: &[Witness],
-    ) -> Result<Option<(Vec<Angelic>, Option<Witness>)>, Incomplete> {
+    ) -> Result<Option<Explained>, Incomplete> {
         for w in witnesses {
             let r = self.replay(t, w);
             if r.explains {
@@ -387,6 +387,31 @@ impl<'s, 'p> Engine<'s, 'p> {
                 Ok(Some((angelic, Some(w))))
             }
         }
+    }
+
+    /// Whether `d` is a correction set: every failing test's formula is
+    /// satisfiable with exactly the statements of `d` relaxed (each test on
+    /// its own formula, no witnesses). Tests that cannot be encoded count as
+    /// unexplained. Used by brute-force checks.
+    pub fn explains_all(&mut self, d: &BTreeSet<StmtId>) -> Result<bool, Incomplete> {
+        for t in self.session.failing.clone() {
+            if self.check_single(t, d)?.is_none() {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// The statements that have a relaxation variable in some failing test's
+    /// formula (the candidates of every diagnosis).
+    pub fn relaxable(&mut self) -> BTreeSet<StmtId> {
+        let mut out = BTreeSet::new();
+        for t in self.session.failing.clone() {
+            if self.single(t) {
+                out.extend(self.singles[&t].2.stmts().map(|(s, _)| s));
+            }
+        }
+        out
     }
 
     /// The angelic values of `d` on each of the tests (`None` if some test is
@@ -440,6 +465,13 @@ impl<'s, 'p> Engine<'s, 'p> {
     }
 }
 
+/// A test explained by a diagnosis: its angelic values, and the witness
+/// read from its own formula when one was solved.
+pub type Explained = (Vec<Angelic>, Option<Witness>);
+
+/// One MCS of one test: statements, cost, angelic values.
+type TestMcs = (BTreeSet<StmtId>, u64, Vec<Angelic>);
+
 /// Soft literals of an enumerator, kept in sync with the ab variables.
 pub struct Softs {
     pub index: BTreeMap<StmtId, usize>,
@@ -456,9 +488,9 @@ impl Softs {
     /// Adds the ab variables not yet soft (in statement order).
     pub fn sync(&mut self, engine: &Engine, ab: &AbVars, en: &mut McsEnumerator) {
         for (s, v) in ab.stmts() {
-            if !self.index.contains_key(&s) {
+            if let std::collections::btree_map::Entry::Vacant(e) = self.index.entry(s) {
                 let i = en.add_soft(v.not(), engine.weight(s));
-                self.index.insert(s, i);
+                e.insert(i);
                 self.stmts.push(s);
             }
         }
@@ -803,10 +835,7 @@ fn mbd_with(engine: &mut Engine, en: &mut McsEnumerator) -> (Vec<Diagnosis>, Opt
 }
 
 /// Enumerates one test's MCSes on its own formula.
-fn test_mcses(
-    engine: &mut Engine,
-    t: usize,
-) -> Result<Vec<(BTreeSet<StmtId>, u64, Vec<Angelic>)>, Incomplete> {
+fn test_mcses(engine: &mut Engine, t: usize) -> Result<Vec<TestMcs>, Incomplete> {
     let session = engine.session;
     let solver = engine.solver();
     let mut ab = AbVars::new();

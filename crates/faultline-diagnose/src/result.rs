@@ -121,20 +121,22 @@ impl Localization {
 pub fn describe_ctx(prog: &Program, ctx: &[Scope]) -> String {
     let parts: Vec<String> = ctx
         .iter()
-        .filter_map(|s| match s {
-            Scope::Iter(l, k) if l.0 != u32::MAX => Some(format!(
-                "iteration {} of the loop at line {}",
-                k + 1,
-                prog.stmt(*l).loc.line
-            )),
-            Scope::Iter(_, k) => Some(format!("iteration {}", k + 1)),
+        .map(|s| match s {
+            Scope::Iter(l, k) if l.0 != u32::MAX => {
+                format!(
+                    "iteration {} of the loop at line {}",
+                    k + 1,
+                    prog.stmt(*l).loc.line
+                )
+            }
+            Scope::Iter(_, k) => format!("iteration {}", k + 1),
             Scope::Call(site) => {
                 let cs = &prog.call_sites[site.index()];
-                Some(format!(
+                format!(
                     "in {} called at line {}",
                     prog.func(cs.func).name,
                     prog.stmt(cs.stmt).loc.line
-                ))
+                )
             }
         })
         .collect();

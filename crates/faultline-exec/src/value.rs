@@ -259,7 +259,7 @@ fn cvt_i32(x: f64) -> i128 {
 
 /// x86-64 `cvttsd2si` with a 64-bit destination.
 fn cvt_i64(x: f64) -> i128 {
-    if x.is_nan() || x >= 9223372036854775808.0 || x < -9223372036854775808.0 {
+    if x.is_nan() || !(-9223372036854775808.0..9223372036854775808.0).contains(&x) {
         i64::MIN as i128
     } else {
         x.trunc() as i128

@@ -1783,7 +1783,7 @@ impl<'a> SymExec<'a> {
     /// guard), the cells from the pointer to the end of the object. Targets
     /// must have constant offsets; a null or out-of-range target is excluded
     /// by a safety check.
-    fn string_alts(&mut self, v: &SVal, g: &Bool) -> R<Vec<(Bool, u32, usize, Vec<SCell>)>> {
+    fn string_alts(&mut self, v: &SVal, g: &Bool) -> R<Vec<StringAlt>> {
         let SVal::Ptr(p) = v else {
             return self.unsupported("string argument is not a pointer");
         };
@@ -2528,6 +2528,9 @@ fn is_input(e: &Expr) -> bool {
         _ => false,
     }
 }
+
+/// A string a pointer may designate: guard, object, offset, cells from there.
+type StringAlt = (Bool, u32, usize, Vec<SCell>);
 
 /// Makes a read value fit the expected scalar type (cells written through a
 /// differently typed pointer keep their own representation).

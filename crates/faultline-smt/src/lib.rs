@@ -48,7 +48,7 @@ impl<'a> Sink<'a> {
     }
     pub fn assert(&self, b: &Bool) {
         match &self.activation {
-            Some(a) => self.solver.assert(&a.implies(b)),
+            Some(a) => self.solver.assert(a.implies(b)),
             None => self.solver.assert(b),
         }
     }

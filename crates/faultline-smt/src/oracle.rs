@@ -340,14 +340,13 @@ fn conv_alts(
                     } else {
                         Bool::and(&[
                             &crate::sym::fp_const(FloatKind::Double, lo).le(&d.t),
-                            &d.t.le(&crate::sym::fp_const(FloatKind::Double, hi)),
+                            &d.t.le(crate::sym::fp_const(FloatKind::Double, hi)),
                         ])
                     };
                     alts.push((o + j, c));
-                } else if text.trim_ascii().eq_ignore_ascii_case(b"nan")
-                    || text.trim_ascii().eq_ignore_ascii_case(b"-nan")
-                {
-                    if render(
+                } else if (text.trim_ascii().eq_ignore_ascii_case(b"nan")
+                    || text.trim_ascii().eq_ignore_ascii_case(b"-nan"))
+                    && render(
                         spec,
                         width,
                         precision,
@@ -357,9 +356,8 @@ fn conv_alts(
                             f64::NAN
                         }),
                     ) == text
-                    {
-                        alts.push((o + j, d.t.is_nan()));
-                    }
+                {
+                    alts.push((o + j, d.t.is_nan()));
                 }
             }
         }

@@ -380,7 +380,7 @@ impl SInt {
         }
     }
 
-    fn from_bv_like(&self, kind: IntKind, b: BV) -> SInt {
+    fn with_bits(&self, kind: IntKind, b: BV) -> SInt {
         match self.t {
             ITerm::Bv(_) => SInt {
                 kind,
@@ -829,7 +829,7 @@ fn int_binary(op: BinOp, k: IntKind, x: &SInt, y: &SInt) -> SResult<Checked<SInt
                 _ => unreachable!("arithmetic handled above"),
             };
             return Ok(Checked {
-                v: x.from_bv_like(k, r),
+                v: x.with_bits(k, r),
                 safe,
             });
         }
@@ -931,7 +931,7 @@ pub fn unary(op: UnOp, ty: &Type, operand_ty: &Type, a: &SVal) -> SResult<Checke
             })
         }
         (UnOp::BitNot, Type::Int(k), SVal::Int(x)) => {
-            Ok(Checked::ok(SVal::Int(x.from_bv_like(*k, x.bv().bvnot()))))
+            Ok(Checked::ok(SVal::Int(x.with_bits(*k, x.bv().bvnot()))))
         }
         (UnOp::Neg, Type::Float(k), SVal::Float(x)) => {
             Ok(Checked::ok(SVal::Float(SFloat { kind: *k, t: -&x.t })))

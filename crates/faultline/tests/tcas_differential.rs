@@ -18,6 +18,9 @@ use faultline_exec::{suite, ExecOptions, Executable, Input, Limits, Termination,
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+/// (program, tests with undefined behaviour, mismatches with gcc)
+type Outcome = (String, Vec<usize>, Vec<String>);
+
 #[test]
 fn tcas_matches_gcc_on_every_test_and_failing_sets_match() {
     let dir = tempdir("tcas-diff");
@@ -28,7 +31,7 @@ fn tcas_matches_gcc_on_every_test_and_failing_sets_match() {
     }
     let next = AtomicUsize::new(0);
     // (program, tests with undefined behaviour, mismatches)
-    let results: Mutex<Vec<(String, Vec<usize>, Vec<String>)>> = Mutex::new(Vec::new());
+    let results: Mutex<Vec<Outcome>> = Mutex::new(Vec::new());
     std::thread::scope(|s| {
         for _ in 0..2 {
             s.spawn(|| loop {

@@ -6,10 +6,15 @@
 //! - [`bounds`]: unwinding bounds from the failing runs.
 //! - [`result`]: diagnoses, angelic values, rankings.
 
+pub mod agx;
 pub mod bounds;
+pub mod explore;
 pub mod localize;
 pub mod mcs;
+pub mod methods;
+pub mod ofc;
 pub mod result;
+pub mod weights;
 pub mod witness;
 
 pub use localize::{localize, Combine, Options, Session};

@@ -220,21 +220,37 @@ impl<'s, 'p> Engine<'s, 'p> {
 
     /// Encodes test `t` into `solver`; failures are recorded as skipped tests.
     pub fn encode_into(&mut self, t: usize, sink: &Sink, ab: &mut AbVars) -> Option<TestEncoding> {
-        let start = Instant::now();
-        let prog = self.session.prog;
         let mut policy = match (self.options.encoding, self.session.traces.get(&t)) {
             (Encoding::Trace, Some(tr)) => Some(TracePolicy::new(tr)),
             _ => None,
         };
+        self.encode_with(
+            t,
+            sink,
+            ab,
+            policy
+                .as_mut()
+                .map(|p| p as &mut dyn faultline_smt::BranchPolicy),
+        )
+    }
+
+    /// Encodes test `t` with a branch policy (on-demand strategies).
+    pub fn encode_with(
+        &mut self,
+        t: usize,
+        sink: &Sink,
+        ab: &mut AbVars,
+        policy: Option<&mut dyn faultline_smt::BranchPolicy>,
+    ) -> Option<TestEncoding> {
+        let start = Instant::now();
+        let prog = self.session.prog;
         let r = encode_test(
             prog,
             &self.session.tests[t],
             self.options.encoding,
             self.options.int_semantics,
             &self.bounds,
-            policy
-                .as_mut()
-                .map(|p| p as &mut dyn faultline_smt::BranchPolicy),
+            policy,
             ab,
             sink,
         );

@@ -91,7 +91,7 @@ impl Witness {
 }
 
 /// Applies a witness during a run and records what it changed.
-struct Applier<'w> {
+pub struct Applier<'w> {
     w: &'w Witness,
     test: usize,
     counts: HashMap<Key, u32>,
@@ -103,6 +103,17 @@ fn fmt_value(v: Value) -> String {
         Value::Int(i) => i.to_string(),
         Value::Float(x) => format!("{x}"),
         other => other.to_string(),
+    }
+}
+
+impl<'w> Applier<'w> {
+    pub fn new(w: &'w Witness, test: usize) -> Applier<'w> {
+        Applier {
+            w,
+            test,
+            counts: HashMap::new(),
+            seen: Vec::new(),
+        }
     }
 }
 

@@ -9,6 +9,7 @@
 //! assumption).
 
 use crate::oracle::{self, InputEvent, OutArg, OutEvent, OutPiece, StrVal};
+use crate::summary::{Summaries, Summary};
 use crate::sym::{
     self, and2, ff, implies, is_false, not, or2, tt, Checked, IntSemantics, SFloat, SInt, SPtr,
     SVal, Target, Unsupported,
@@ -20,7 +21,7 @@ use faultline_exec::trace::{Contexts, CtxId, Scope};
 use faultline_exec::TestCase;
 use faultline_ir::{
     Block, Branch, Builtin, Cond, Expr, ExprKind, FloatKind, FuncId, IntKind, Layout, Place,
-    PlaceKind, Program, Stmt, StmtId, StmtKind, Stream, Type, Var,
+    PlaceKind, Program, Stmt, StmtId, StmtKind, Stream, Type, Var, VarRef,
 };
 use std::collections::HashMap;
 use std::fmt;
@@ -40,15 +41,16 @@ pub enum Encoding {
 }
 
 /// How a condition instance is explored.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Explore {
     /// Both outcomes, symbolically.
     Both,
     /// Only this outcome (the other is infeasible: a hard constraint).
     Only(Branch),
-    /// This outcome is explored; the other is an unexplored black box whose
-    /// effects are unconstrained (on-demand formulas).
-    Abstract(Branch),
+    /// These outcomes are explored; the others are unexplored black boxes
+    /// whose effects are unconstrained (on-demand formulas; see
+    /// [`crate::summary`]).
+    Abstract(Vec<Branch>),
 }
 
 /// Decides how condition instances are explored (on-demand strategies).
@@ -172,13 +174,13 @@ pub struct TestEncoding {
 
 /// Encodes one failing test: asserts its formula into `solver`, sharing `ab`.
 #[allow(clippy::too_many_arguments)]
-pub fn encode_test<'a>(
+pub fn encode_test<'a, 'b>(
     prog: &'a Program,
     test: &'a TestCase,
     encoding: Encoding,
     sem: IntSemantics,
     bounds: &'a Bounds,
-    policy: Option<&'a mut (dyn BranchPolicy + 'a)>,
+    policy: Option<&'b mut dyn BranchPolicy>,
     ab: &'a mut AbVars,
     solver: &'a Sink<'a>,
 ) -> R<TestEncoding> {
@@ -240,13 +242,13 @@ struct StmtScope {
     checks: Vec<Bool>,
 }
 
-struct SymExec<'a> {
+struct SymExec<'a, 'b> {
     prog: &'a Program,
     test: &'a TestCase,
     encoding: Encoding,
     sem: IntSemantics,
     bounds: &'a Bounds,
-    policy: Option<&'a mut (dyn BranchPolicy + 'a)>,
+    policy: Option<&'b mut dyn BranchPolicy>,
     ab: &'a mut AbVars,
     solver: &'a Sink<'a>,
     objs: Vec<SObj>,
@@ -264,6 +266,7 @@ struct SymExec<'a> {
     out: TestEncoding,
     fresh: u32,
     layout: faultline_exec::layout::GccLayout,
+    summaries: Summaries,
     /// The type of the scalar being read (for emulated reads).
     emu_ty: Option<Type>,
 }
@@ -272,7 +275,7 @@ fn err(stmt: Option<StmtId>, e: Unsupported) -> EncodeError {
     EncodeError { stmt, message: e.0 }
 }
 
-impl<'a> SymExec<'a> {
+impl<'a, 'b> SymExec<'a, 'b> {
     #[allow(clippy::too_many_arguments)]
     fn new(
         prog: &'a Program,
@@ -280,7 +283,7 @@ impl<'a> SymExec<'a> {
         encoding: Encoding,
         sem: IntSemantics,
         bounds: &'a Bounds,
-        policy: Option<&'a mut (dyn BranchPolicy + 'a)>,
+        policy: Option<&'b mut dyn BranchPolicy>,
         ab: &'a mut AbVars,
         solver: &'a Sink<'a>,
     ) -> Self {
@@ -307,6 +310,7 @@ impl<'a> SymExec<'a> {
             out: TestEncoding::default(),
             fresh: 0,
             layout: faultline_exec::layout::GccLayout::new(prog),
+            summaries: Summaries::new(prog),
             emu_ty: None,
         }
     }
@@ -659,10 +663,10 @@ impl<'a> SymExec<'a> {
                 Ok(g)
             }
             Stmt::If { cond, then, els } => {
-                let (gt, ge, rest) = self.branch(cond, &g)?;
-                let ft = self.exec_block(then, gt)?;
-                let fe = self.exec_block(els, ge)?;
-                Ok(or2(&or2(&ft, &fe), &rest))
+                let (gt, ge, boxed) = self.branch(cond, &g, false)?;
+                let ft = self.exec_or_havoc(then, gt, boxed == Some(Branch::True))?;
+                let fe = self.exec_or_havoc(els, ge, boxed == Some(Branch::False))?;
+                Ok(or2(&ft, &fe))
             }
             Stmt::While { cond, body, step } => {
                 let loop_id = cond.as_ref().map_or(StmtId(u32::MAX), |c| c.id);
@@ -744,7 +748,9 @@ impl<'a> SymExec<'a> {
     /// Evaluates a condition; returns the guards of its true and false
     /// branches, and the guard of paths that leave it otherwise (an exit inside
     /// the condition's calls never reaches either branch).
-    fn branch(&mut self, c: &'a Cond, g: &Bool) -> R<(Bool, Bool, Bool)> {
+    /// Evaluates a condition; returns the guards of its true and false
+    /// branches, and the outcome left as a black box, if any.
+    fn branch(&mut self, c: &'a Cond, g: &Bool, is_loop: bool) -> R<(Bool, Bool, Option<Branch>)> {
         self.begin(c.id);
         let mut g2 = g.clone();
         let r = self.eval(&c.expr, &mut g2);
@@ -764,43 +770,230 @@ impl<'a> SymExec<'a> {
             }
             None => Explore::Both,
         };
-        let (gt, ge) = match explore {
-            Explore::Both => {
-                let cv = self.relax_cond(computed, &g2);
-                (and2(&g2, &cv), and2(&g2, &not(&cv)))
-            }
+        let cv = self.relax_cond(computed, &g2);
+        let (gt, ge) = (and2(&g2, &cv), and2(&g2, &not(&cv)));
+        let result = match explore {
+            Explore::Both => (gt, ge, None),
             Explore::Only(b) => {
                 let want = b == Branch::True;
-                let cv = self.relax_cond(computed, &g2);
                 self.hard(implies(&g2, &if want { cv } else { not(&cv) }));
                 if want {
-                    (g2.clone(), ff())
+                    (g2.clone(), ff(), None)
                 } else {
-                    (ff(), g2.clone())
+                    (ff(), g2.clone(), None)
                 }
             }
-            Explore::Abstract(b) => {
-                let cv = self.relax_cond(computed, &g2);
-                let (gt, ge) = (and2(&g2, &cv), and2(&g2, &not(&cv)));
-                let other = if b == Branch::True {
-                    Branch::False
-                } else {
-                    Branch::True
-                };
-                let entry = if other == Branch::True {
-                    gt.clone()
-                } else {
-                    ge.clone()
-                };
-                self.out
-                    .abstract_entries
-                    .push((c.id, self.contexts.chain(ctx), other, entry));
-                (gt, ge)
+            Explore::Abstract(seen) => {
+                let t = seen.contains(&Branch::True);
+                let f = seen.contains(&Branch::False);
+                match (t, f) {
+                    (true, true) => (gt, ge, None),
+                    // Leaving a loop is never a black box: the code after it is
+                    // reached by the run that left it later.
+                    (true, false) if is_loop => (gt, ge, None),
+                    (true, false) => {
+                        self.out.abstract_entries.push((
+                            c.id,
+                            self.contexts.chain(ctx),
+                            Branch::False,
+                            ge.clone(),
+                        ));
+                        (gt, ge, Some(Branch::False))
+                    }
+                    (false, true) => {
+                        self.out.abstract_entries.push((
+                            c.id,
+                            self.contexts.chain(ctx),
+                            Branch::True,
+                            gt.clone(),
+                        ));
+                        (gt, ge, Some(Branch::True))
+                    }
+                    (false, false) => (gt, ge, None),
+                }
             }
         };
         self.end();
-        // Paths through an exit inside the condition continue nowhere.
-        Ok((gt, ge, ff()))
+        Ok(result)
+    }
+
+    /// A black box: the code `summary` describes runs under `g` and does
+    /// anything it could do. Returns the guard of falling through it.
+    fn havoc(&mut self, summary: &Summary, g: &Bool) -> R<Bool> {
+        if is_false(g) {
+            return Ok(ff());
+        }
+        self.out.instances += 1;
+        // Written variables take fresh values.
+        let mut objs: Vec<u32> = Vec::new();
+        for d in &summary.defs {
+            match d {
+                VarRef::Global(gl) => objs.push(self.globals[gl.index()]),
+                VarRef::Local(f, l) => {
+                    if let Some(fr) = self.frames.last() {
+                        if fr.func == *f {
+                            objs.push(fr.locals[l.index()]);
+                        }
+                    }
+                }
+                VarRef::Indirect => {
+                    objs.extend(self.globals.iter().copied());
+                    for fr in &self.frames {
+                        objs.extend(fr.locals.iter().copied());
+                    }
+                }
+            }
+        }
+        objs.sort_unstable();
+        objs.dedup();
+        for obj in objs {
+            if !self.objs[obj as usize].live || self.objs[obj as usize].readonly {
+                continue;
+            }
+            let n = self.objs[obj as usize].cells.len();
+            for j in 0..n {
+                let old = self.objs[obj as usize].cells[j].clone();
+                let fresh = match &old.v {
+                    SVal::Int(i) => {
+                        let name = self.name("havoc");
+                        let (v, range) = SInt::fresh(self.sem, i.kind, &name);
+                        self.hard(range);
+                        SVal::Int(v)
+                    }
+                    SVal::Float(x) => {
+                        let name = self.name("havoc");
+                        self.lift(SVal::fresh(self.sem, &Type::Float(x.kind), &name))?
+                            .0
+                    }
+                    // Pointers keep their targets (a documented approximation).
+                    other => other.clone(),
+                };
+                self.objs[obj as usize].cells[j] = SCell {
+                    v: SVal::ite(g, &fresh, &old.v),
+                    init: sym::ite_bool(g, &tt(), &old.init),
+                };
+            }
+        }
+        if summary.outputs {
+            let stmt = self.cur().unwrap_or(StmtId(u32::MAX));
+            let ctx = self.contexts.chain(self.ctx());
+            self.outputs.push(OutEvent {
+                guard: g.clone(),
+                stmt,
+                ctx,
+                ab: Some(tt()),
+                pieces: Vec::new(),
+                black_box: true,
+            });
+        }
+        if summary.inputs {
+            let name = self.name("read");
+            let (ret, r) = SInt::fresh(self.sem, IntKind::Int, &name);
+            self.hard(r);
+            self.inputs.push(InputEvent {
+                guard: g.clone(),
+                fmt: None,
+                ret,
+                values: Vec::new(),
+                assigned: Vec::new(),
+                chars: Vec::new(),
+                black_box: true,
+            });
+        }
+        let mut fall = g.clone();
+        if summary.exits {
+            let e = Bool::fresh_const("box_exits");
+            let ge = and2(&fall, &e);
+            let name = self.name("status");
+            let (st, r) = SInt::fresh(self.sem, IntKind::Int, &name);
+            self.hard(r);
+            self.status = SInt::ite(&ge, &st, &self.status.clone());
+            fall = and2(&fall, &not(&e));
+        }
+        if summary.returns && !self.frames.is_empty() {
+            let r = Bool::fresh_const("box_returns");
+            let gr = and2(&fall, &r);
+            let f = self.frames.last().expect("frame").func;
+            let ret_ty = self.prog.func(f).ret.clone();
+            let cells = if ret_ty == Type::Void {
+                None
+            } else {
+                let mut types = Vec::new();
+                self.prog.cell_types(&ret_ty, &mut types);
+                let mut cells = Vec::new();
+                for t in &types {
+                    let name = self.name("ret");
+                    let v = match SVal::fresh(self.sem, t, &name) {
+                        Ok((v, range)) => {
+                            self.hard(range);
+                            v
+                        }
+                        Err(_) => SVal::zero(self.sem, t),
+                    };
+                    cells.push(SCell { v, init: tt() });
+                }
+                Some(cells)
+            };
+            let fr = self.frames.last_mut().expect("frame");
+            fr.ret = match (fr.ret.take(), cells) {
+                (None, c) => c,
+                (Some(old), Some(new)) => Some(
+                    new.iter()
+                        .zip(&old)
+                        .map(|(n, o)| SCell {
+                            v: SVal::ite(&gr, &n.v, &o.v),
+                            init: sym::ite_bool(&gr, &n.init, &o.init),
+                        })
+                        .collect(),
+                ),
+                (Some(old), None) => Some(old),
+            };
+            fr.ret_guard = or2(&fr.ret_guard, &gr);
+            fall = and2(&fall, &not(&r));
+        }
+        if summary.breaks && !self.loops.is_empty() {
+            let b = Bool::fresh_const("box_breaks");
+            let gb = and2(&fall, &b);
+            let l = self.loops.last_mut().expect("loop");
+            l.brk = or2(&l.brk, &gb);
+            fall = and2(&fall, &not(&b));
+        }
+        if summary.continues {
+            if let Some(l) = self.loops.iter_mut().rev().find(|l| !l.is_switch) {
+                let c = Bool::fresh_const("box_continues");
+                let gc = and2(&fall, &c);
+                l.cont = or2(&l.cont, &gc);
+                fall = and2(&fall, &not(&c));
+            }
+        }
+        Ok(fall)
+    }
+
+    /// The remaining iterations of a loop as one black box (its `break`s and
+    /// `continue`s stay inside it); returns the guard of leaving the loop.
+    fn loop_box(&mut self, body: &'a Block, step: Option<&'a Stmt>, g: &Bool) -> R<Bool> {
+        let mut s = self.summaries.block(self.prog, body);
+        if let Some(st) = step {
+            let t = self.summaries.block(self.prog, std::slice::from_ref(st));
+            s.defs.extend(t.defs);
+            s.outputs |= t.outputs;
+            s.inputs |= t.inputs;
+            s.exits |= t.exits;
+            s.returns |= t.returns;
+        }
+        s.breaks = false;
+        s.continues = false;
+        self.havoc(&s, g)
+    }
+
+    /// Executes a block, or havocs it when it is a black box.
+    fn exec_or_havoc(&mut self, b: &'a Block, g: Bool, black_box: bool) -> R<Bool> {
+        if black_box {
+            let s = self.summaries.block(self.prog, b);
+            self.havoc(&s, &g)
+        } else {
+            self.exec_block(b, g)
+        }
     }
 
     fn while_loop(
@@ -823,8 +1016,14 @@ impl<'a> SymExec<'a> {
             self.set_ctx(ctx);
             let gb = match cond {
                 Some(c) => {
-                    let (gt, ge, _) = self.branch(c, &gi)?;
+                    let (gt, ge, boxed) = self.branch(c, &gi, true)?;
                     exit_g = or2(&exit_g, &ge);
+                    if boxed == Some(Branch::True) {
+                        // No run entered the body here: the rest of the loop is a black box.
+                        let fall = self.loop_box(body, step, &gt)?;
+                        exit_g = or2(&exit_g, &fall);
+                        return Ok(exit_g);
+                    }
                     gt
                 }
                 None => gi.clone(),
@@ -873,8 +1072,13 @@ impl<'a> SymExec<'a> {
             if is_false(&gc) {
                 return Ok(exit_g);
             }
-            let (gt, ge, _) = self.branch(cond, &gc)?;
+            let (gt, ge, boxed) = self.branch(cond, &gc, true)?;
             exit_g = or2(&exit_g, &ge);
+            if boxed == Some(Branch::True) {
+                let fall = self.loop_box(body, None, &gt)?;
+                exit_g = or2(&exit_g, &fall);
+                return Ok(exit_g);
+            }
             gi = gt;
         }
         self.unwinding_assumption(&gi, cond.id);
@@ -951,23 +1155,57 @@ impl<'a> SymExec<'a> {
             }
             None => Explore::Both,
         };
-        if let Explore::Only(b) = explore {
+        if let Explore::Only(b) = &explore {
             let want = match b {
-                Branch::Case(i) => matches.get(i as usize).cloned().unwrap_or_else(ff),
+                Branch::Case(i) => matches.get(*i as usize).cloned().unwrap_or_else(ff),
                 _ => not(&any),
             };
             self.hard(implies(&g2, &want));
         }
         self.end();
+        let explored = |b: Branch| match &explore {
+            Explore::Abstract(seen) => seen.contains(&b),
+            _ => true,
+        };
+        let mut boxed = ff();
         let mut entries = vec![ff(); body.len() + 1];
-        for (c, m) in cases.iter().zip(&matches) {
-            entries[c.target] = or2(&entries[c.target], &and2(&g2, m));
+        for (i, (c, m)) in cases.iter().zip(&matches).enumerate() {
+            let gm = and2(&g2, m);
+            if explored(Branch::Case(i as u32)) {
+                entries[c.target] = or2(&entries[c.target], &gm);
+            } else if !is_false(&gm) {
+                self.out.abstract_entries.push((
+                    cond.id,
+                    self.contexts.chain(ctx),
+                    Branch::Case(i as u32),
+                    gm.clone(),
+                ));
+                boxed = or2(&boxed, &gm);
+            }
         }
         let no_match = and2(&g2, &not(&any));
-        match default {
-            Some(d) => entries[d] = or2(&entries[d], &no_match),
-            None => entries[body.len()] = or2(&entries[body.len()], &no_match),
+        if explored(Branch::Default) {
+            match default {
+                Some(d) => entries[d] = or2(&entries[d], &no_match),
+                None => entries[body.len()] = or2(&entries[body.len()], &no_match),
+            }
+        } else if !is_false(&no_match) {
+            self.out.abstract_entries.push((
+                cond.id,
+                self.contexts.chain(ctx),
+                Branch::Default,
+                no_match.clone(),
+            ));
+            boxed = or2(&boxed, &no_match);
         }
+        // Unexplored cases: the switch body from there on is a black box.
+        let box_fall = if is_false(&boxed) {
+            ff()
+        } else {
+            let mut sm = self.summaries.block(self.prog, body);
+            sm.breaks = false;
+            self.havoc(&sm, &boxed)?
+        };
         self.loops.push(LoopCtx {
             brk: ff(),
             cont: ff(),
@@ -991,7 +1229,10 @@ impl<'a> SymExec<'a> {
         let l = self.loops.pop().expect("pushed");
         result?;
         // `continue` inside a switch belongs to the enclosing loop.
-        Ok(or2(&or2(&cur, &entries[body.len()]), &l.brk))
+        Ok(or2(
+            &or2(&or2(&cur, &entries[body.len()]), &l.brk),
+            &box_fall,
+        ))
     }
 
     // ----- calls ----------------------------------------------------------------
@@ -1913,6 +2154,7 @@ impl<'a> SymExec<'a> {
                         ctx,
                         ab,
                         pieces,
+                        black_box: false,
                     });
                 }
                 // The value printf returns is not modelled: any count.
@@ -2387,6 +2629,7 @@ impl<'a> SymExec<'a> {
             values: stored.iter().map(|(_, _, v)| v.clone()).collect(),
             assigned: Vec::new(),
             chars: Vec::new(),
+            black_box: false,
         };
         self.inputs.push(ev);
         let idx = self.inputs.len() - 1;

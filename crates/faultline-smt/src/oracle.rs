@@ -85,6 +85,8 @@ pub struct OutEvent {
     pub ctx: Vec<Scope>,
     pub ab: Option<Bool>,
     pub pieces: Vec<OutPiece>,
+    /// A black box (unexplored code) that may print anything or nothing.
+    pub black_box: bool,
 }
 
 /// A `%s`/`%c` read into a character array: the fresh characters stored, and
@@ -109,6 +111,8 @@ pub struct InputEvent {
     /// For each target, whether it is assigned.
     pub assigned: Vec<Bool>,
     pub chars: Vec<CharTarget>,
+    /// A black box (unexplored code) that may consume any amount of input.
+    pub black_box: bool,
 }
 
 /// Output alternatives of a template at an offset: (end offset, condition).
@@ -530,7 +534,7 @@ pub fn encode_outputs(
                 next_starts.extend(ends);
             }
         }
-        if let Some(_ab) = &ev.ab {
+        if ev.ab.is_some() && !ev.black_box {
             out.relaxed.push(RelaxedInstance {
                 stmt: ev.stmt,
                 ctx: ev.ctx.clone(),

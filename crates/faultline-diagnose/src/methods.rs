@@ -1,0 +1,295 @@
+//! The localization methods, selectable by name, and their rankings.
+//!
+//! | name | method |
+//! |---|---|
+//! | `full`, `flow`, `trace` | formula of that encoding, tests combined by `--combine` (default `mbd`) |
+//! | `bugassist` | `full`, MCSes per failing test (`per-test`) |
+//! | `sniper` | `flow` combined by `setcombine` |
+//! | `cfaults` | `full` combined by `mbd` |
+//! | `ofc` | on-demand formulas per failing test ([`crate::ofc`]) |
+//! | `ofc+cw` | `ofc` with clause weighting (Ochiai; [`crate::weights`]) |
+//! | `agx` | AgxFaults, incremental angelic fix localization ([`crate::agx`]) |
+//!
+//! **Rankings** (the order in which a person should inspect statements):
+//! - formula methods: statements in order of their first appearance in the
+//!   diagnoses, which come by cost (size, or weight with CW) and then member
+//!   list;
+//! - per-test methods (`ofc`, `ofc+cw`, `agx`, `per-test`): each test ranks its
+//!   statements that way; the merged ranking puts first the statements in
+//!   every failing test's report, then those in fewer, and orders statements
+//!   with the same count by their average rank over the tests that report
+//!   them (the OFC paper's rule for several failing tests).
+
+use crate::explore::Explored;
+use crate::localize::{self, Combine, Engine, Options, Session};
+use crate::result::{Diagnosis, Incomplete, Localization, Ranked};
+use crate::weights::{self, Formula};
+use faultline_ir::StmtId;
+use faultline_smt::Encoding;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::time::Instant;
+
+/// A localization method.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Method {
+    /// A formula of one encoding, tests combined one way, optionally with
+    /// clause weights.
+    Formula {
+        encoding: Encoding,
+        combine: Combine,
+        weights: Option<Formula>,
+    },
+    /// OFC, optionally with clause weights from a suspiciousness formula.
+    Ofc { weights: Option<Formula> },
+    /// AgxFaults, optionally with clause weights.
+    Agx { weights: Option<Formula> },
+}
+
+impl Method {
+    /// Parses a method name (see the module docs); `combine` applies to the
+    /// formula methods given by encoding name.
+    pub fn parse(name: &str, combine: Combine) -> Result<Method, String> {
+        Ok(match name {
+            "full" => Method::Formula { encoding: Encoding::Full, combine, weights: None },
+            "flow" => Method::Formula { encoding: Encoding::Flow, combine, weights: None },
+            "trace" => Method::Formula { encoding: Encoding::Trace, combine, weights: None },
+            "full+cw" => Method::Formula { encoding: Encoding::Full, combine, weights: Some(Formula::Ochiai) },
+            "bugassist" => Method::Formula { encoding: Encoding::Full, combine: Combine::PerTest, weights: None },
+            "bugassist+cw" => {
+                Method::Formula { encoding: Encoding::Full, combine: Combine::PerTest, weights: Some(Formula::Ochiai) }
+            }
+            "sniper" => Method::Formula { encoding: Encoding::Flow, combine: Combine::SetCombine, weights: None },
+            "cfaults" => Method::Formula { encoding: Encoding::Full, combine: Combine::Mbd, weights: None },
+            "ofc" => Method::Ofc { weights: None },
+            "ofc+cw" => Method::Ofc { weights: Some(Formula::Ochiai) },
+            "ofc+tarantula" => Method::Ofc { weights: Some(Formula::Tarantula) },
+            "ofc+dstar" => Method::Ofc { weights: Some(Formula::DStar) },
+            "agx" => Method::Agx { weights: None },
+            "agx+cw" => Method::Agx { weights: Some(Formula::Ochiai) },
+            other => {
+                return Err(format!(
+                    "unknown method '{other}' (expected one of: full, flow, trace, full+cw, bugassist, bugassist+cw, sniper, cfaults, ofc, ofc+cw, ofc+tarantula, ofc+dstar, agx, agx+cw)"
+                ))
+            }
+        })
+    }
+
+    pub fn name(&self) -> String {
+        match self {
+            Method::Formula {
+                encoding,
+                combine,
+                weights,
+            } => format!(
+                "{}+{}{}",
+                match encoding {
+                    Encoding::Full => "full",
+                    Encoding::Trace => "trace",
+                    Encoding::Flow => "flow",
+                },
+                match combine {
+                    Combine::Mbd => "mbd",
+                    Combine::SetCombine => "setcombine",
+                    Combine::PerTest => "per-test",
+                },
+                if weights.is_some() { "+cw" } else { "" }
+            ),
+            Method::Ofc { weights: None } => "ofc".into(),
+            Method::Ofc { weights: Some(f) } => format!(
+                "ofc+{}",
+                if *f == Formula::Ochiai {
+                    "cw"
+                } else {
+                    f.name()
+                }
+            ),
+            Method::Agx { weights: None } => "agx".into(),
+            Method::Agx { weights: Some(f) } => format!(
+                "agx+{}",
+                if *f == Formula::Ochiai {
+                    "cw"
+                } else {
+                    f.name()
+                }
+            ),
+        }
+    }
+}
+
+/// Runs a method.
+pub fn run(session: &Session, method: &Method, options: &Options) -> Localization {
+    match method {
+        Method::Formula {
+            encoding,
+            combine,
+            weights: w,
+        } => {
+            let mut o = options.clone();
+            o.encoding = *encoding;
+            o.combine = *combine;
+            if let Some(f) = w {
+                let susp = weights::suspiciousness(session, *f);
+                o.weights = Some(weights::weights(&susp, session.prog.stmts.len()));
+            }
+            let mut loc = localize::localize(session, &o);
+            loc.method = method.name();
+            if *combine == Combine::PerTest {
+                loc.ranking = merge_rankings(&per_test_rankings(&loc));
+            }
+            loc
+        }
+        Method::Ofc { weights: w } => {
+            per_test_method(session, options, *w, method.name(), Strategy::Ofc)
+        }
+        Method::Agx { weights: w } => {
+            per_test_method(session, options, *w, method.name(), Strategy::Agx)
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Strategy {
+    Ofc,
+    Agx,
+}
+
+/// Runs OFC or AgxFaults on every failing test and merges the reports.
+fn per_test_method(
+    session: &Session,
+    options: &Options,
+    formula: Option<Formula>,
+    name: String,
+    strategy: Strategy,
+) -> Localization {
+    let start = Instant::now();
+    let mut o = options.clone();
+    o.encoding = Encoding::Full;
+    if let Some(f) = formula {
+        let susp = weights::suspiciousness(session, f);
+        o.weights = Some(weights::weights(&susp, session.prog.stmts.len()));
+    }
+    let mut engine = Engine::new(session, o);
+    let mut diagnoses = Vec::new();
+    let mut per_test: Vec<Vec<StmtId>> = Vec::new();
+    let mut incomplete = None;
+    // Tests with one path share what their runs explored.
+    let mut shared: HashMap<usize, Explored> = HashMap::new();
+    for &t in &session.failing {
+        if engine.timed_out() {
+            incomplete = Some(Incomplete::Timeout);
+            break;
+        }
+        let Some(trace) = session.traces.get(&t) else {
+            continue;
+        };
+        let sig = engine.signature.get(&t).copied().unwrap_or(usize::MAX);
+        let mut start_set = Explored::from_trace(trace);
+        if let Some(prev) = shared.get(&sig) {
+            start_set.merge(prev);
+        }
+        let (mcses, explored, inc) = match strategy {
+            Strategy::Ofc => {
+                let r = crate::ofc::ofc_test(&mut engine, t, start_set);
+                (
+                    r.mcses
+                        .into_iter()
+                        .map(|(d, c, a)| (d, c, a, None))
+                        .collect::<Vec<_>>(),
+                    r.explored,
+                    r.incomplete,
+                )
+            }
+            Strategy::Agx => {
+                let r = crate::agx::agx_test(&mut engine, t, start_set);
+                (r.candidates, r.explored, r.incomplete)
+            }
+        };
+        shared.entry(sig).or_default().merge(&explored);
+        let mut ranking = Vec::new();
+        for (d, cost, angelic, verified) in mcses {
+            for s in &d {
+                if !ranking.contains(s) {
+                    ranking.push(*s);
+                }
+            }
+            diagnoses.push(Diagnosis {
+                stmts: d.into_iter().collect(),
+                cost,
+                test: Some(t),
+                angelic,
+                verified,
+            });
+        }
+        per_test.push(ranking);
+        if inc.is_some() {
+            incomplete = inc;
+            break;
+        }
+    }
+    let mut stats = engine.stats.clone();
+    stats.total_time = start.elapsed() + session.run_time;
+    Localization {
+        method: name,
+        tests: session.verdicts(),
+        failing: session.failing.clone(),
+        skipped: engine.skipped.clone(),
+        diagnoses,
+        ranking: merge_rankings(&per_test),
+        incomplete,
+        notes: engine.notes.clone(),
+        stats,
+    }
+}
+
+/// Merges per-test rankings: statements in more tests' reports first, then
+/// by average rank over the tests that report them, then by statement id.
+pub fn merge_rankings(per_test: &[Vec<StmtId>]) -> Vec<Ranked> {
+    let mut seen: BTreeMap<StmtId, (usize, f64)> = BTreeMap::new();
+    for r in per_test {
+        for (i, s) in r.iter().enumerate() {
+            let e = seen.entry(*s).or_insert((0, 0.0));
+            e.0 += 1;
+            e.1 += (i + 1) as f64;
+        }
+    }
+    let mut v: Vec<(StmtId, usize, f64)> = seen
+        .into_iter()
+        .map(|(s, (n, sum))| (s, n, sum / n as f64))
+        .collect();
+    v.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.total_cmp(&b.2)).then(a.0.cmp(&b.0)));
+    let tests = per_test.len().max(1) as f64;
+    v.into_iter()
+        .map(|(s, n, avg)| Ranked {
+            stmt: s,
+            score: n as f64 / tests / avg,
+        })
+        .collect()
+}
+
+/// Each failing test's ranking from a per-test localization (statements in
+/// order of first appearance in that test's diagnoses).
+pub fn per_test_rankings(loc: &Localization) -> Vec<Vec<StmtId>> {
+    loc.failing
+        .iter()
+        .map(|&t| {
+            let mut r = Vec::new();
+            for d in loc.diagnoses.iter().filter(|d| d.test == Some(t)) {
+                for s in &d.stmts {
+                    if !r.contains(s) {
+                        r.push(*s);
+                    }
+                }
+            }
+            r
+        })
+        .collect()
+}
+
+/// The statements of the diagnoses of one test, as sets (for comparisons).
+pub fn per_test_sets(loc: &Localization, t: usize) -> BTreeSet<BTreeSet<StmtId>> {
+    loc.diagnoses
+        .iter()
+        .filter(|d| d.test == Some(t))
+        .map(|d| d.stmts.iter().copied().collect())
+        .collect()
+}

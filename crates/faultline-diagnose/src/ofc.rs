@@ -1,0 +1,165 @@
+//! OFC: on-demand formula computation (Jin and Orso, "Improving Efficiency
+//! and Scalability of Formula-based Debugging").
+//!
+//! Per failing test, the formula starts from what the failing run executed:
+//! the outcomes it took are encoded, the branches it did not take are black
+//! boxes (their effects unconstrained; see `faultline_smt::summary`). All
+//! MCSes are enumerated. An MCS whose every model enters a black box may owe
+//! its existence to the abstraction: the black boxes its model enters are
+//! expanded by re-executing the test forced down them after the same prefix
+//! (execution hijacking), the newly reached code is encoded, and enumeration
+//! starts again. When no MCS needs a black box, the MCSes are those of the
+//! `full` formula:
+//!
+//! - *sound*: an MCS with a model outside every black box is a correction set
+//!   of the full formula (the model is an execution of the bounded program),
+//!   and it is minimal there because the abstract formula over-approximates
+//!   the program (any correction set of the full formula is one of the
+//!   abstract formula, so a smaller one would have been found first);
+//! - *complete*: every MCS of the full formula is a correction set of the
+//!   abstract formula, hence contains one of its MCSes, which is real, hence
+//!   equal to it.
+//!
+//! This refines the paper's rule ("expand the conditions in an MCS with an
+//! unexplored branch"), which it subsumes: a relaxed condition taking an
+//! unexplored branch enters its black box.
+
+use crate::explore::{CondInst, Explored, ExploredPolicy};
+use crate::localize::{angelic_values, Engine, Softs};
+use crate::mcs::{McsEnumerator, Stop};
+use crate::result::{Angelic, Incomplete};
+use faultline_ir::{Branch, StmtId};
+use faultline_smt::{AbVars, Sink};
+use std::collections::BTreeSet;
+use std::time::Instant;
+use z3::ast::Bool;
+use z3::SatResult;
+
+/// One OFC iteration: the MCSes of the abstract formula, and what was expanded.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Iteration {
+    pub mcses: Vec<BTreeSet<StmtId>>,
+    pub expanded: Vec<(CondInst, Branch)>,
+}
+
+/// OFC's result for one failing test.
+#[derive(Clone, Debug, Default)]
+pub struct TestResult {
+    pub test: usize,
+    /// Final MCSes, in enumeration order, with cost and angelic values.
+    pub mcses: Vec<(BTreeSet<StmtId>, u64, Vec<Angelic>)>,
+    pub iterations: Vec<Iteration>,
+    pub explored: Explored,
+    pub incomplete: Option<Incomplete>,
+}
+
+/// Most expansion rounds per test (each adds at least one explored outcome,
+/// so this bounds a pathological program, not a normal one).
+const MAX_ROUNDS: usize = 200;
+
+/// Runs OFC on failing test `t`, starting from `explored`.
+pub fn ofc_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestResult {
+    let mut res = TestResult {
+        test: t,
+        ..TestResult::default()
+    };
+    let session = engine.session;
+    for _ in 0..MAX_ROUNDS {
+        if engine.timed_out() {
+            res.incomplete = Some(Incomplete::Timeout);
+            break;
+        }
+        let solver = engine.solver();
+        let mut ab = AbVars::new();
+        let mut policy = ExploredPolicy(&explored);
+        let Some(enc) = engine.encode_with(t, &Sink::new(&solver), &mut ab, Some(&mut policy))
+        else {
+            break;
+        };
+        engine.stats.tests_encoded += 1;
+        let mut en = McsEnumerator::new(engine.mcs_options());
+        let mut softs = Softs::new();
+        softs.sync(engine, &ab, &mut en);
+        let mut iteration = Iteration::default();
+        let mut found = Vec::new();
+        let mut expand: Vec<(CondInst, Branch)> = Vec::new();
+        loop {
+            let t0 = Instant::now();
+            let next = en.next(&solver);
+            engine.stats.solve_time += t0.elapsed();
+            let mcs = match next {
+                Ok(Some(m)) => m,
+                Ok(None) => break,
+                Err(stop) => {
+                    res.incomplete = Some(match stop {
+                        Stop::Timeout => Incomplete::Timeout,
+                        Stop::Unknown(m) => Incomplete::Solver(m),
+                    });
+                    break;
+                }
+            };
+            let d = softs.to_stmts(&mcs.members);
+            iteration.mcses.push(d.clone());
+            // Black boxes its model enters.
+            let entered: Vec<&(StmtId, Vec<faultline_exec::trace::Scope>, Branch, Bool)> = enc
+                .abstract_entries
+                .iter()
+                .filter(|e| mcs.model.eval(&e.3, true).and_then(|b| b.as_bool()) == Some(true))
+                .collect();
+            let mut model = mcs.model;
+            if !entered.is_empty() {
+                // Is there a model of this MCS outside every black box?
+                let mut assumptions: Vec<Bool> = ab
+                    .stmts()
+                    .map(|(s, b)| if d.contains(&s) { b.clone() } else { b.not() })
+                    .collect();
+                assumptions.extend(enc.abstract_entries.iter().map(|e| e.3.not()));
+                let t0 = Instant::now();
+                let r = solver.check_assumptions(&assumptions);
+                engine.stats.solve_time += t0.elapsed();
+                engine.stats.solver_calls += 1;
+                match r {
+                    SatResult::Sat => {
+                        if let Some(m) = solver.get_model() {
+                            model = m;
+                        }
+                    }
+                    _ => {
+                        for e in entered {
+                            let item = ((e.0, e.1.clone()), e.2);
+                            if !expand.contains(&item) {
+                                expand.push(item);
+                            }
+                        }
+                    }
+                }
+            }
+            let angelic = angelic_values(session, t, &enc, &model, &d);
+            found.push((d, mcs.cost, angelic));
+            en.block(&solver, &mcs.members);
+            if found.len() >= engine.options.max_diagnoses {
+                break;
+            }
+        }
+        engine.stats.solver_calls += en.solver_calls();
+        let mut progress = false;
+        for (c, b) in &expand {
+            let forced = explored.forcing(c, *b);
+            progress |= explored.hijack(
+                &engine.exe,
+                &session.tests[t],
+                &forced,
+                engine.options.limits,
+            );
+        }
+        iteration.expanded = expand.clone();
+        res.iterations.push(iteration);
+        if expand.is_empty() || !progress || res.incomplete.is_some() {
+            res.mcses = found;
+            break;
+        }
+    }
+    engine.stats.iterations += res.iterations.len();
+    res.explored = explored;
+    res
+}

@@ -1,0 +1,229 @@
+//! What a piece of code may do, for black boxes.
+//!
+//! On-demand formulas (OFC, AgxFaults) leave a branch that no run has taken
+//! unencoded: a *black box* that may do anything the branch's code could do.
+//! Its [`Summary`] says what that is: the variables it may write (directly or
+//! through the functions it calls), whether it may print, read input, exit,
+//! return, or leave the enclosing loop. The executor havocs those effects
+//! under the branch's guard, so the abstract formula over-approximates the
+//! program and every diagnosis of the program is a correction set of it.
+
+use faultline_ir::{Builtin, Expr, ExprKind, FuncId, Place, PlaceKind, Program, Stmt, VarRef};
+use std::collections::BTreeSet;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Variables possibly written (`VarRef::Indirect`: memory through pointers).
+    pub defs: BTreeSet<VarRef>,
+    pub outputs: bool,
+    pub inputs: bool,
+    pub exits: bool,
+    /// A `return` of the enclosing function.
+    pub returns: bool,
+    /// A `break` / `continue` leaving the block.
+    pub breaks: bool,
+    pub continues: bool,
+}
+
+impl Summary {
+    fn absorb_call(&mut self, callee: &Summary) {
+        for d in &callee.defs {
+            if matches!(d, VarRef::Global(_) | VarRef::Indirect) {
+                self.defs.insert(*d);
+            }
+        }
+        self.outputs |= callee.outputs;
+        self.inputs |= callee.inputs;
+        self.exits |= callee.exits;
+    }
+}
+
+/// Transitive summaries of every function.
+#[derive(Clone, Debug)]
+pub struct Summaries {
+    funcs: Vec<Summary>,
+}
+
+fn expr_effects(e: &Expr, s: &mut Summary, calls: &mut BTreeSet<FuncId>) {
+    match &e.kind {
+        ExprKind::Int(_)
+        | ExprKind::Float(_)
+        | ExprKind::Str(_)
+        | ExprKind::Stream(_)
+        | ExprKind::Old => {}
+        ExprKind::Load(p) | ExprKind::AddrOf(p) => place_effects(p, s, calls),
+        ExprKind::Unary(_, a) | ExprKind::Cast(a) => expr_effects(a, s, calls),
+        ExprKind::Binary(_, a, b)
+        | ExprKind::Cmp(_, a, b)
+        | ExprKind::PtrAdd(a, b)
+        | ExprKind::PtrDiff(a, b)
+        | ExprKind::And(a, b)
+        | ExprKind::Or(a, b)
+        | ExprKind::Comma(a, b) => {
+            expr_effects(a, s, calls);
+            expr_effects(b, s, calls);
+        }
+        ExprKind::Cond(c, a, b) => {
+            expr_effects(c, s, calls);
+            expr_effects(a, s, calls);
+            expr_effects(b, s, calls);
+        }
+        ExprKind::Assign {
+            place: p, value, ..
+        } => {
+            place_effects(p, s, calls);
+            expr_effects(value, s, calls);
+        }
+        ExprKind::Call { func, args, .. } => {
+            calls.insert(*func);
+            for a in args {
+                expr_effects(a, s, calls);
+            }
+        }
+        ExprKind::Builtin { func, args } => {
+            match func {
+                Builtin::Printf | Builtin::Fprintf | Builtin::Puts | Builtin::Putchar => {
+                    s.outputs = true
+                }
+                Builtin::Scanf | Builtin::Getchar => s.inputs = true,
+                Builtin::Exit => s.exits = true,
+                _ => {}
+            }
+            for a in args {
+                expr_effects(a, s, calls);
+            }
+        }
+    }
+}
+
+fn place_effects(p: &Place, s: &mut Summary, calls: &mut BTreeSet<FuncId>) {
+    match &p.kind {
+        PlaceKind::Var(_) => {}
+        PlaceKind::Deref(e) => expr_effects(e, s, calls),
+        PlaceKind::Index(b, i) => {
+            place_effects(b, s, calls);
+            expr_effects(i, s, calls);
+        }
+        PlaceKind::Field(b, _) => place_effects(b, s, calls),
+    }
+}
+
+/// Direct effects of a block (defs from the statement table), with the
+/// functions it calls; `depth` counts enclosing loops/switches inside the
+/// block (a `break` at depth 0 leaves the block).
+fn block_direct(
+    prog: &Program,
+    b: &[Stmt],
+    loops: u32,
+    switches: u32,
+    s: &mut Summary,
+    calls: &mut BTreeSet<FuncId>,
+) {
+    for st in b {
+        if let Some(id) = st.id() {
+            let info = prog.stmt(id);
+            s.defs.extend(info.defs.iter().copied());
+        }
+        match st {
+            Stmt::Expr { expr, .. } => expr_effects(expr, s, calls),
+            Stmt::Init { init, .. } => {
+                for it in &init.items {
+                    expr_effects(&it.value, s, calls);
+                }
+            }
+            Stmt::Declare { .. } => {}
+            Stmt::If { cond, then, els } => {
+                expr_effects(&cond.expr, s, calls);
+                block_direct(prog, then, loops, switches, s, calls);
+                block_direct(prog, els, loops, switches, s, calls);
+            }
+            Stmt::While { cond, body, step } => {
+                if let Some(c) = cond {
+                    expr_effects(&c.expr, s, calls);
+                }
+                block_direct(prog, body, loops + 1, switches, s, calls);
+                if let Some(st) = step {
+                    block_direct(
+                        prog,
+                        std::slice::from_ref(&**st),
+                        loops + 1,
+                        switches,
+                        s,
+                        calls,
+                    );
+                }
+            }
+            Stmt::DoWhile { body, cond } => {
+                expr_effects(&cond.expr, s, calls);
+                block_direct(prog, body, loops + 1, switches, s, calls);
+            }
+            Stmt::Switch { cond, body, .. } => {
+                expr_effects(&cond.expr, s, calls);
+                block_direct(prog, body, loops, switches + 1, s, calls);
+            }
+            Stmt::Return { value, .. } => {
+                s.returns = true;
+                if let Some(v) = value {
+                    expr_effects(v, s, calls);
+                }
+            }
+            Stmt::Break { .. } => {
+                if loops == 0 && switches == 0 {
+                    s.breaks = true;
+                }
+            }
+            Stmt::Continue { .. } => {
+                if loops == 0 {
+                    s.continues = true;
+                }
+            }
+        }
+    }
+}
+
+impl Summaries {
+    pub fn new(prog: &Program) -> Summaries {
+        let n = prog.functions.len();
+        let mut direct = Vec::with_capacity(n);
+        let mut callees = Vec::with_capacity(n);
+        for f in &prog.functions {
+            let mut s = Summary::default();
+            let mut calls = BTreeSet::new();
+            block_direct(prog, &f.body, 0, 0, &mut s, &mut calls);
+            direct.push(s);
+            callees.push(calls);
+        }
+        let mut funcs = direct.clone();
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for i in 0..n {
+                let mut s = funcs[i].clone();
+                for c in &callees[i] {
+                    let cs = funcs[c.index()].clone();
+                    s.absorb_call(&cs);
+                }
+                if s != funcs[i] {
+                    funcs[i] = s;
+                    changed = true;
+                }
+            }
+        }
+        Summaries { funcs }
+    }
+
+    pub fn func(&self, f: FuncId) -> &Summary {
+        &self.funcs[f.index()]
+    }
+
+    /// What a block (of function `f`'s body) may do, callees included.
+    pub fn block(&self, prog: &Program, b: &[Stmt]) -> Summary {
+        let mut s = Summary::default();
+        let mut calls = BTreeSet::new();
+        block_direct(prog, b, 0, 0, &mut s, &mut calls);
+        for c in calls {
+            s.absorb_call(&self.funcs[c.index()]);
+        }
+        s
+    }
+}

@@ -255,29 +255,33 @@ pub fn load_dir(dir: &Path) -> Result<Vec<TestCase>, SuiteError> {
             _ => {}
         }
     }
-    if names.is_empty() {
-        let hint = match outs.iter().next() {
-            Some(o) => format!(" ({o}.out has no {o}.in)"),
-            None => String::new(),
-        };
+    names.sort_by(|a, b| natural_cmp(a, b));
+    if let Some(name) = names.iter().find(|n| !outs.contains(*n)) {
         return Err(SuiteError(format!(
-            "{}: error: no tests found: expected NAME.in / NAME.out pairs{hint}",
+            "{}: error: test '{name}' has no expected output ({} is missing)",
+            dir.join(format!("{name}.in")).display(),
+            dir.join(format!("{name}.out")).display()
+        )));
+    }
+    let mut orphans: Vec<&String> = outs.iter().filter(|o| !names.contains(*o)).collect();
+    orphans.sort_by(|a, b| natural_cmp(a, b));
+    if let Some(name) = orphans.first() {
+        return Err(SuiteError(format!(
+            "{}: error: test '{name}' has no input ({} is missing)",
+            dir.join(format!("{name}.out")).display(),
+            dir.join(format!("{name}.in")).display()
+        )));
+    }
+    if names.is_empty() {
+        return Err(SuiteError(format!(
+            "{}: error: no tests found: expected NAME.in / NAME.out pairs",
             dir.display()
         )));
     }
-    names.sort_by(|a, b| natural_cmp(a, b));
     let mut tests = Vec::with_capacity(names.len());
     for name in names {
-        let out = dir.join(format!("{name}.out"));
-        if !outs.contains(&name) {
-            return Err(SuiteError(format!(
-                "{}: error: test '{name}' has no expected output ({} is missing)",
-                dir.join(format!("{name}.in")).display(),
-                out.display()
-            )));
-        }
         let stdin = read(&dir.join(format!("{name}.in")))?;
-        let expected_stdout = read(&out)?;
+        let expected_stdout = read(&dir.join(format!("{name}.out")))?;
         let args_path = dir.join(format!("{name}.args"));
         let args = if args_path.exists() {
             String::from_utf8_lossy(&read(&args_path)?)
@@ -295,20 +299,18 @@ pub fn load_dir(dir: &Path) -> Result<Vec<TestCase>, SuiteError> {
             expected_status: None,
         });
     }
-    if let Some(orphan) = outs.iter().find(|o| !tests.iter().any(|t| &t.name == *o)) {
-        return Err(SuiteError(format!(
-            "{}: error: expected output without input ({} is missing)",
-            dir.join(format!("{orphan}.out")).display(),
-            dir.join(format!("{orphan}.in")).display()
-        )));
-    }
     Ok(tests)
 }
 
 /// Reads an argument file: one test per line, arguments separated by
 /// whitespace. Tests are named by their 1-based line number.
 pub fn read_args_file(path: &Path) -> Result<Vec<(String, Vec<String>)>, SuiteError> {
-    let bytes = read(path)?;
+    let bytes = std::fs::read(path).map_err(|e| {
+        SuiteError(format!(
+            "{}: error: cannot read argument file: {e}",
+            path.display()
+        ))
+    })?;
     let text = String::from_utf8(bytes).map_err(|_| {
         SuiteError(format!(
             "{}: error: argument file is not valid UTF-8",

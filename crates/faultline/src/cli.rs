@@ -65,11 +65,11 @@ pub struct SuiteArgs {
         conflicts_with = "args_file"
     )]
     pub tests: Option<PathBuf>,
-    /// File with one test per line: the program's command-line arguments.
-    #[arg(long, value_name = "FILE", requires = "oracle")]
+    /// File with one test per line: the program's command-line arguments (needs --oracle).
+    #[arg(long, value_name = "FILE")]
     pub args_file: Option<PathBuf>,
     /// Reference program whose output on each line of --args-file is the expected output.
-    #[arg(long, value_name = "REF.c", requires = "args_file")]
+    #[arg(long, value_name = "REF.c")]
     pub oracle: Option<PathBuf>,
     /// Compare outputs as sequences of words, ignoring differences in whitespace.
     #[arg(long)]
@@ -148,7 +148,21 @@ pub fn load_suite(s: &SuiteArgs) -> Result<(Vec<TestCase>, Compare, Limits), Use
     } else {
         Compare::Exact
     };
+    // The pairing of --args-file and --oracle is checked here rather than by
+    // clap, so that the error is one line naming the file.
     let tests = match (&s.tests, &s.args_file, &s.oracle) {
+        (_, _, Some(oracle)) if s.args_file.is_none() => {
+            return Err(UserError(format!(
+                "{}: error: --oracle needs --args-file FILE (the argument lines to run the reference program on)",
+                oracle.display()
+            )))
+        }
+        (_, Some(file), None) => {
+            return Err(UserError(format!(
+                "{}: error: --args-file needs --oracle REF.c (the reference program whose output is the expected output)",
+                file.display()
+            )))
+        }
         (Some(dir), _, _) => suite::load_dir(dir)?,
         (None, Some(file), Some(oracle)) => {
             let args = suite::read_args_file(file)?;

@@ -127,3 +127,39 @@ pub fn tcas_faults() -> Vec<(String, Vec<u32>, Vec<u32>)> {
 pub fn tcas_versions() -> Vec<String> {
     (1..=41).map(|i| format!("v{i}")).collect()
 }
+
+/// What one run of the faultline binary produced.
+#[derive(Debug)]
+pub struct Output {
+    pub stdout: String,
+    pub stderr: String,
+    pub status: i32,
+}
+
+/// Runs the faultline binary with `args` in directory `cwd`, feeding it `stdin`.
+pub fn faultline_in(cwd: &Path, args: &[&str], stdin: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = faultline()
+        .current_dir(cwd)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn faultline");
+    {
+        let mut i = child.stdin.take().expect("stdin");
+        let _ = i.write_all(stdin);
+    }
+    let o = child.wait_with_output().expect("wait for faultline");
+    Output {
+        stdout: String::from_utf8(o.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(o.stderr).expect("stderr is UTF-8"),
+        status: o.status.code().expect("faultline exits with a status"),
+    }
+}
+
+/// Runs the faultline binary with `args` in the repository root, with empty stdin.
+pub fn faultline_root(args: &[&str]) -> Output {
+    faultline_in(&root(), args, b"")
+}

@@ -1,0 +1,7 @@
+#include <stdio.h>
+#include <pthread.h>
+
+int main(void)
+{
+    return 0;
+}

@@ -1,0 +1,7 @@
+#include <stdio.h>
+
+int main(void)
+{
+    printf("ok\n");
+    return 0;
+}

@@ -1,0 +1,571 @@
+//! Behaviour of `faultline run` and `faultline test` as a user sees it: the
+//! whole output, the exit status and, for `--format json`, every field. The
+//! programs are in tests/cli and examples/.
+
+mod common;
+
+use common::*;
+use serde_json::{json, Value};
+
+const MODES: &str = "tests/cli/run/modes.c";
+
+fn run_modes(args: &[&str], stdin: &[u8]) -> Output {
+    let mut all = vec!["run", MODES, "--"];
+    all.extend_from_slice(args);
+    faultline_in(&root(), &all, stdin)
+}
+
+// ----- faultline run --------------------------------------------------------
+
+#[test]
+fn run_passes_stdin_and_arguments() {
+    let o = run_modes(&["one", "two words", "--three"], b"line 1\nline 2\n");
+    assert_eq!(
+        o.stdout,
+        "argv[1] = one\nargv[2] = two words\nargv[3] = --three\nline 1\nline 2\n"
+    );
+    assert_eq!((o.stderr.as_str(), o.status), ("", 0));
+}
+
+#[test]
+fn run_without_arguments_or_stdin() {
+    let o = faultline_root(&["run", MODES]);
+    assert_eq!(
+        (o.stdout.as_str(), o.stderr.as_str(), o.status),
+        ("", "", 0)
+    );
+}
+
+#[test]
+fn run_exits_with_the_programs_status() {
+    let o = run_modes(&["exit"], b"abc");
+    assert_eq!(
+        (o.stdout.as_str(), o.stderr.as_str(), o.status),
+        ("argv[1] = exit\nabc", "", 3)
+    );
+    let o = run_modes(&["return"], b"");
+    assert_eq!(
+        (o.stdout.as_str(), o.stderr.as_str(), o.status),
+        ("argv[1] = return\n", "", 42)
+    );
+}
+
+#[test]
+fn run_failed_assertion_aborts_with_134() {
+    let o = run_modes(&["assert"], b"xy");
+    assert_eq!(o.stdout, "argv[1] = assert\nxy");
+    // glibc's message: program name, file, line, function, assertion text.
+    assert_eq!(
+        o.stderr,
+        "modes: tests/cli/run/modes.c:24: main: Assertion `n == 0' failed.\n"
+    );
+    assert_eq!(o.status, 134);
+    // With empty stdin the assertion holds.
+    assert_eq!(run_modes(&["assert"], b"").status, 0);
+}
+
+#[test]
+fn run_runtime_error_is_one_line() {
+    let o = run_modes(&["divide"], b"abc");
+    assert_eq!(o.stdout, "argv[1] = divide\nabc");
+    assert_eq!(
+        o.stderr,
+        "faultline: runtime error: tests/cli/run/modes.c:26: division by zero (in `printf(\"%d\\n\", 100 / (n - n));`)\n"
+    );
+    assert_eq!(o.status, 139);
+
+    let o = run_modes(&["index"], b"abcde");
+    assert_eq!(o.stdout, "argv[1] = index\nabcde");
+    assert_eq!(
+        o.stderr,
+        "faultline: runtime error: tests/cli/run/modes.c:29: index 5 is out of bounds for 'a' of 4 elements (in `a[n] = 1;`)\n"
+    );
+    assert_eq!(o.status, 139);
+    // In bounds, no error.
+    assert_eq!(run_modes(&["index"], b"abc").status, 0);
+}
+
+#[test]
+fn run_max_steps_stops_an_infinite_loop() {
+    let o = faultline_root(&["run", "tests/cli/run/loop.c", "--max-steps", "500"]);
+    assert_eq!(o.stdout, "");
+    assert_eq!(
+        o.stderr,
+        "faultline: runtime error: tests/cli/run/loop.c:4: step limit of 500 exceeded (non-terminating loop?) (in `i >= 0`)\n"
+    );
+    assert_eq!(o.status, 139);
+}
+
+// ----- faultline test -------------------------------------------------------
+
+/// The README's first command (without `cargo run --release --`).
+#[test]
+fn test_triangle_text() {
+    let o = faultline_root(&[
+        "test",
+        "examples/triangle/triangle.c",
+        "--tests",
+        "examples/triangle/tests",
+    ]);
+    assert_eq!(
+        o.stdout,
+        "\
+test t1 ... ok
+test t2 ... ok
+test t3 ... ok
+test t4 ... FAILED: output differs at line 1: expected \"3 2 2: isosceles\\n\", got \"3 2 2: scalene\\n\"
+test t5 ... ok
+test t6 ... ok
+test t7 ... ok
+test t8 ... FAILED: output differs at line 1: expected \"5 4 4: isosceles\\n\", got \"5 4 4: scalene\\n\"
+
+8 tests: 6 passed, 2 failed
+"
+    );
+    assert_eq!((o.stderr.as_str(), o.status), ("", 1));
+}
+
+fn json_of(o: &Output) -> Value {
+    serde_json::from_str(&o.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", o.stdout))
+}
+
+#[test]
+fn test_triangle_json() {
+    let o = faultline_root(&[
+        "test",
+        "examples/triangle/triangle.c",
+        "--tests",
+        "examples/triangle/tests",
+        "--format",
+        "json",
+    ]);
+    assert_eq!((o.stderr.as_str(), o.status), ("", 1));
+    let v = json_of(&o);
+    assert_eq!(v["schema"], "faultline.test/1");
+    assert_eq!(v["program"], "examples/triangle/triangle.c");
+    let tests = v["tests"].as_array().expect("tests array");
+    let names: Vec<&str> = tests
+        .iter()
+        .map(|t| t["name"].as_str().expect("name"))
+        .collect();
+    assert_eq!(names, ["t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8"]);
+    let verdicts: Vec<&str> = tests
+        .iter()
+        .map(|t| t["verdict"].as_str().expect("verdict"))
+        .collect();
+    assert_eq!(
+        verdicts,
+        ["pass", "pass", "pass", "fail", "pass", "pass", "pass", "fail"]
+    );
+    for t in tests {
+        if t["verdict"] == "pass" {
+            assert_eq!(t.as_object().expect("object").len(), 2, "{t}");
+        }
+    }
+    assert_eq!(
+        tests[3]["reason"],
+        json!({
+            "kind": "output",
+            "message": "output differs at line 1: expected \"3 2 2: isosceles\\n\", got \"3 2 2: scalene\\n\"",
+            "line": 1,
+            "expected": "3 2 2: isosceles\n",
+            "actual": "3 2 2: scalene\n"
+        })
+    );
+    assert_eq!(tests[7]["reason"]["expected"], "5 4 4: isosceles\n");
+    assert_eq!(tests[7]["reason"]["actual"], "5 4 4: scalene\n");
+    assert_eq!(
+        v["summary"],
+        json!({ "total": 8, "passed": 6, "failed": 2 })
+    );
+}
+
+#[test]
+fn test_every_kind_of_failure_in_json() {
+    let o = faultline_root(&[
+        "test",
+        "tests/cli/verdicts/verdicts.c",
+        "--tests",
+        "tests/cli/verdicts/tests",
+        "--max-steps",
+        "1000",
+        "--format",
+        "json",
+    ]);
+    assert_eq!((o.stderr.as_str(), o.status), ("", 1));
+    let file = "tests/cli/verdicts/verdicts.c";
+    assert_eq!(
+        json_of(&o),
+        json!({
+            "schema": "faultline.test/1",
+            "program": file,
+            "tests": [
+                { "name": "t1", "verdict": "pass" },
+                {
+                    "name": "t2",
+                    "verdict": "fail",
+                    "reason": {
+                        "kind": "runtime-error",
+                        "message": format!("runtime error: {file}:12: division by zero (in `printf(\"%d\\n\", 7 / zero);`)"),
+                        "error": "division-by-zero",
+                        "file": file,
+                        "line": 12
+                    }
+                },
+                {
+                    "name": "t3",
+                    "verdict": "fail",
+                    "reason": {
+                        "kind": "assertion",
+                        "message": format!("assertion failed: verdicts: {file}:14: main: Assertion `cmd != 2' failed.")
+                    }
+                },
+                {
+                    "name": "t4",
+                    "verdict": "fail",
+                    "reason": {
+                        "kind": "runtime-error",
+                        "message": format!("runtime error: {file}:16: step limit of 1000 exceeded (non-terminating loop?) (in `zero = 1 - zero;`)"),
+                        "error": "step-limit",
+                        "file": file,
+                        "line": 16
+                    }
+                },
+                {
+                    "name": "t5",
+                    "verdict": "fail",
+                    "reason": {
+                        "kind": "output",
+                        "message": "output differs at line 1: expected \"cmd four\\n\", got \"cmd 4\\n\"",
+                        "line": 1,
+                        "expected": "cmd four\n",
+                        "actual": "cmd 4\n"
+                    }
+                }
+            ],
+            "summary": { "total": 5, "passed": 1, "failed": 4 }
+        })
+    );
+}
+
+#[test]
+fn test_max_steps_fails_an_infinite_loop() {
+    let o = faultline_root(&[
+        "test",
+        "tests/cli/verdicts/verdicts.c",
+        "--tests",
+        "tests/cli/verdicts/tests",
+        "--max-steps",
+        "1000",
+    ]);
+    let t4 = o
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("test t4 "))
+        .expect("t4 is reported");
+    assert_eq!(
+        t4,
+        "test t4 ... FAILED: runtime error: tests/cli/verdicts/verdicts.c:16: step limit of 1000 exceeded (non-terminating loop?) (in `zero = 1 - zero;`)"
+    );
+    assert_eq!(o.status, 1);
+}
+
+#[test]
+fn test_ignore_whitespace() {
+    let args = [
+        "test",
+        "tests/cli/ws/spaces.c",
+        "--tests",
+        "tests/cli/ws/tests",
+    ];
+    let exact = faultline_root(&args);
+    assert_eq!(
+        exact.stdout,
+        "\
+test t1 ... FAILED: output differs at line 1: expected \"1 2 3\\n\", got \"1  2 \\t3\\n\"
+test t2 ... FAILED: output differs at line 1: expected \"5 5 11\\n\", got \"5  5 \\t10\\n\"
+
+2 tests: 0 passed, 2 failed
+"
+    );
+    assert_eq!(exact.status, 1);
+    // t1 differs only in whitespace (and a trailing empty line): it passes;
+    // t2 also differs in a word and still fails.
+    let mut loose = args.to_vec();
+    loose.push("--ignore-whitespace");
+    let o = faultline_root(&loose);
+    assert_eq!(
+        o.stdout,
+        "\
+test t1 ... ok
+test t2 ... FAILED: output differs at line 1: expected \"5 5 11\\n\", got \"5  5 \\t10\\n\"
+
+2 tests: 1 passed, 1 failed
+"
+    );
+    assert_eq!((o.stderr.as_str(), o.status), ("", 1));
+}
+
+#[test]
+fn test_args_file_with_oracle() {
+    let args = [
+        "test",
+        "tests/cli/oracle/sum.c",
+        "--args-file",
+        "tests/cli/oracle/args.txt",
+        "--oracle",
+        "tests/cli/oracle/sum_ref.c",
+    ];
+    let o = faultline_root(&args);
+    assert_eq!(
+        o.stdout,
+        "\
+test 1 ... ok
+test 2 ... FAILED: output differs at line 1: expected \"130\\n\", got \"100\\n\"
+test 3 ... FAILED: exit status 1, expected 0
+test 4 ... ok
+
+4 tests: 2 passed, 2 failed
+"
+    );
+    assert_eq!((o.stderr.as_str(), o.status), ("", 1));
+
+    let mut json_args = args.to_vec();
+    json_args.extend(["--format", "json"]);
+    let v = json_of(&faultline_root(&json_args));
+    assert_eq!(v["program"], "tests/cli/oracle/sum.c");
+    assert_eq!(v["tests"][0], json!({ "name": "1", "verdict": "pass" }));
+    assert_eq!(
+        v["tests"][2]["reason"],
+        json!({
+            "kind": "exit-status",
+            "message": "exit status 1, expected 0",
+            "expected": "0",
+            "actual": "1"
+        })
+    );
+    assert_eq!(
+        v["summary"],
+        json!({ "total": 4, "passed": 2, "failed": 2 })
+    );
+
+    // The reference program against itself: every test passes, exit 0.
+    let o = faultline_root(&[
+        "test",
+        "tests/cli/oracle/sum_ref.c",
+        "--args-file",
+        "tests/cli/oracle/args.txt",
+        "--oracle",
+        "tests/cli/oracle/sum_ref.c",
+    ]);
+    assert_eq!(
+        o.stdout,
+        "test 1 ... ok\ntest 2 ... ok\ntest 3 ... ok\ntest 4 ... ok\n\n4 tests: 4 passed, 0 failed\n"
+    );
+    assert_eq!(o.status, 0);
+}
+
+/// NAME.args gives a directory test its arguments; the exit status of a
+/// directory test is not checked (there is no expected status), but a failed
+/// assertion fails it.
+#[test]
+fn test_directory_with_args_files() {
+    let o = faultline_root(&["test", MODES, "--tests", "tests/cli/run/tests"]);
+    assert_eq!(
+        o.stdout,
+        "\
+test t1 ... ok
+test t2 ... ok
+test t3 ... FAILED: assertion failed: modes: tests/cli/run/modes.c:24: main: Assertion `n == 0' failed.
+
+3 tests: 2 passed, 1 failed
+"
+    );
+    assert_eq!(o.status, 1);
+}
+
+#[test]
+fn test_grades_example() {
+    let o = faultline_root(&[
+        "test",
+        "examples/grades/grades.c",
+        "--tests",
+        "examples/grades/tests",
+    ]);
+    assert_eq!(
+        o.stdout,
+        "\
+test t1 ... ok
+test t2 ... FAILED: output differs at line 1: expected \"bob     90 A\\n\", got \"bob     90 B\\n\"
+test t3 ... ok
+test t4 ... FAILED: output differs at line 1: expected \"fay     90 A\\n\", got \"fay     90 B\\n\"
+test t5 ... ok
+test t6 ... FAILED: output differs at line 1: expected \"ivy     90 A\\n\", got \"ivy     90 B\\n\"
+
+6 tests: 3 passed, 3 failed
+"
+    );
+    assert_eq!(o.status, 1);
+}
+
+#[test]
+fn test_digits_example() {
+    let o = faultline_root(&[
+        "test",
+        "examples/digits/digits.c",
+        "--args-file",
+        "examples/digits/tests/args.txt",
+        "--oracle",
+        "examples/digits/digits_ref.c",
+    ]);
+    assert_eq!(
+        o.stdout,
+        "\
+test 1 ... ok
+test 2 ... ok
+test 3 ... FAILED: output differs at line 2: expected \"-7: 7\\n\", got \"-7: 0\\n\"
+test 4 ... ok
+test 5 ... FAILED: output differs at line 1: expected \"-8: 8\\n\", got \"-8: 0\\n\"
+
+5 tests: 3 passed, 2 failed
+"
+    );
+    assert_eq!(o.status, 1);
+}
+
+#[test]
+fn test_all_pass_exits_0() {
+    // The triangle tests that pass, copied to their own directory.
+    let dir = tempdir("cli-pass");
+    let src = root().join("examples/triangle/tests");
+    for t in ["t1", "t2", "t3"] {
+        for ext in ["in", "out"] {
+            std::fs::copy(
+                src.join(format!("{t}.{ext}")),
+                dir.join(format!("{t}.{ext}")),
+            )
+            .expect("copy");
+        }
+    }
+    let prog = root().join("examples/triangle/triangle.c");
+    let o = faultline_in(
+        &dir,
+        &["test", prog.to_str().expect("UTF-8 path"), "--tests", "."],
+        b"",
+    );
+    assert_eq!(
+        o.stdout,
+        "test t1 ... ok\ntest t2 ... ok\ntest t3 ... ok\n\n3 tests: 3 passed, 0 failed\n"
+    );
+    assert_eq!((o.stderr.as_str(), o.status), ("", 0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ----- --help -----------------------------------------------------------------
+
+#[test]
+fn help_of_run() {
+    let o = faultline_root(&["run", "--help"]);
+    assert_eq!(
+        o.stdout,
+        "\
+Runs a C program in faultline's interpreter, with stdin passed through
+
+Usage: faultline run [OPTIONS] <PROGRAM> [-- <ARGS>...]
+
+Arguments:
+  <PROGRAM>  The C program
+  [ARGS]...  Command-line arguments for the program (after `--`)
+
+Options:
+      --max-steps <MAX_STEPS>  Maximum number of statements executed before the run is stopped as non-terminating [default: 10000000]
+  -h, --help                   Print help
+"
+    );
+    assert_eq!((o.stderr.as_str(), o.status), ("", 0));
+}
+
+#[test]
+fn help_of_test() {
+    let o = faultline_root(&["test", "--help"]);
+    assert_eq!(
+        o.stdout,
+        "\
+Runs a program's tests and reports each verdict (exit status 1 when any test fails)
+
+Usage: faultline test [OPTIONS] <PROGRAM>
+
+Arguments:
+  <PROGRAM>  The C program under test
+
+Options:
+      --tests <DIR>            Directory of NAME.in / NAME.out pairs (stdin and expected stdout; optional NAME.args)
+      --args-file <FILE>       File with one test per line: the program's command-line arguments (needs --oracle)
+      --oracle <REF.c>         Reference program whose output on each line of --args-file is the expected output
+      --ignore-whitespace      Compare outputs as sequences of words, ignoring differences in whitespace
+      --max-steps <MAX_STEPS>  Maximum number of statements a test may execute before it is stopped as non-terminating [default: 10000000]
+      --format <FORMAT>        Output format [default: text] [possible values: text, json]
+  -h, --help                   Print help
+"
+    );
+    assert_eq!((o.stderr.as_str(), o.status), ("", 0));
+}
+
+#[test]
+fn help_of_localize() {
+    let o = faultline_root(&["localize", "--help"]);
+    let lines: Vec<&str> = o.stdout.lines().collect();
+    assert_eq!(
+        lines[..3],
+        [
+            "Finds the statements that explain the failing tests, with the values they would need",
+            "",
+            "Usage: faultline localize [OPTIONS] <PROGRAM>",
+        ]
+    );
+    // The options shared with `test` are there, with the same help (clap
+    // puts it on the next line when some option has a long help).
+    let words: Vec<&str> = o.stdout.split_whitespace().collect();
+    for shared in [
+        "--tests <DIR> Directory of NAME.in / NAME.out pairs (stdin and expected stdout; optional NAME.args)",
+        "--args-file <FILE> File with one test per line: the program's command-line arguments (needs --oracle)",
+        "--oracle <REF.c> Reference program whose output on each line of --args-file is the expected output",
+        "--ignore-whitespace Compare outputs as sequences of words, ignoring differences in whitespace",
+    ] {
+        let want: Vec<&str> = shared.split_whitespace().collect();
+        assert!(
+            words.windows(want.len()).any(|w| w == want.as_slice()),
+            "{shared:?} in localize --help:\n{}",
+            o.stdout
+        );
+    }
+    assert_eq!((o.stderr.as_str(), o.status), ("", 0));
+}
+
+#[test]
+fn help_of_faultline() {
+    for args in [&["--help"][..], &["help"][..]] {
+        let o = faultline_root(args);
+        assert_eq!(
+            o.stdout.lines().take(4).collect::<Vec<_>>(),
+            [
+                "faultline runs a C program's tests in an exact interpreter and, for the failing ones, finds the minimal sets of statements whose change would make them pass, with the values those statements would have had to compute.",
+                "",
+                "Usage: faultline <COMMAND>",
+                "",
+            ],
+            "{args:?}"
+        );
+        for cmd in ["run", "test", "localize"] {
+            assert!(
+                o.stdout
+                    .lines()
+                    .any(|l| l.trim_start().starts_with(&format!("{cmd} "))),
+                "{cmd} listed in {args:?}"
+            );
+        }
+        assert_eq!(o.status, 0);
+    }
+    let o = faultline_root(&["help", "test"]);
+    assert_eq!(o.stdout, faultline_root(&["test", "--help"]).stdout);
+}

@@ -1,15 +1,61 @@
-//! The plain-text report of `faultline localize`.
+//! The terminal report of `faultline localize`: each diagnosis as annotated
+//! source (carets under its statements, labelled with the angelic values),
+//! then the ranked suspicious statements.
+//!
+//! Three levels of detail ([`Verbosity`]): `Quiet` prints one line per
+//! diagnosis (`file:line:col: diagnosis N: ...`, nothing else), `Normal` the
+//! annotated source with a few angelic values per statement, and `Verbose`
+//! every angelic value, every ranked statement, the notes and the statistics.
 
+use crate::snippet::{self, Mark};
+use crate::style::{Palette, Role};
 use faultline_diagnose::result::describe_ctx;
-use faultline_diagnose::{Angelic, AngelicValue, Localization};
-use faultline_ir::Program;
+use faultline_diagnose::{Angelic, AngelicValue, Diagnosis, Localization};
+use faultline_ir::{Program, StmtId};
+use std::collections::BTreeSet;
 use std::fmt::Write;
 
-/// How many tests' angelic values are listed per diagnosis.
-pub const ANGELIC_TESTS_SHOWN: usize = 3;
+/// How many angelic values are listed under a statement (without `--verbose`).
+pub const ANGELIC_SHOWN: usize = 3;
+/// How many test names are listed before "and N more".
+pub const TESTS_LISTED: usize = 3;
+/// How many ranked statements are listed (without `--verbose`).
+pub const RANKING_SHOWN: usize = 10;
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Verbosity {
+    /// One line per diagnosis, nothing else.
+    Quiet,
+    #[default]
+    Normal,
+    /// Every angelic value and ranked statement, notes and statistics.
+    Verbose,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextOptions {
+    pub verbosity: Verbosity,
+    pub palette: Palette,
+}
+
+impl Default for TextOptions {
+    fn default() -> Self {
+        TextOptions {
+            verbosity: Verbosity::Normal,
+            palette: Palette::PLAIN,
+        }
+    }
+}
+
+/// What an angelic value means, for people: "would need 5 here, computed 3",
+/// "this condition would need to be false", "would need to print \"...\"".
 pub fn angelic_phrase(a: &Angelic) -> String {
-    match &a.value {
+    value_phrase(&a.value)
+}
+
+/// [`angelic_phrase`] of a bare value.
+pub fn value_phrase(v: &AngelicValue) -> String {
+    match v {
         AngelicValue::Value { needed, computed } if needed == computed => {
             format!("would need {needed} here (as computed)")
         }
@@ -27,130 +73,388 @@ pub fn angelic_phrase(a: &Angelic) -> String {
     }
 }
 
-pub fn render(prog: &Program, loc: &Localization) -> String {
-    let mut s = String::new();
-    let failing: Vec<&str> = loc
-        .failing
+/// `a, b, c and 2 more` (the first `shown` names).
+pub fn list_names(names: &[&str], shown: usize) -> String {
+    let mut s = names
         .iter()
-        .map(|&t| loc.tests[t].name.as_str())
-        .collect();
+        .take(shown)
+        .copied()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if names.len() > shown {
+        let _ = write!(s, " and {} more", names.len() - shown);
+    }
+    s
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The tests a diagnosis explains, in suite order: those with angelic values;
+/// without any, the diagnosis's own test (`per-test`), else every failing test
+/// that was used.
+pub fn explained_tests(loc: &Localization, d: &Diagnosis) -> Vec<usize> {
+    let with_values: BTreeSet<usize> = d.angelic.iter().map(|a| a.test).collect();
+    if !with_values.is_empty() {
+        return with_values.into_iter().collect();
+    }
+    if let Some(t) = d.test {
+        return vec![t];
+    }
+    loc.failing
+        .iter()
+        .copied()
+        .filter(|t| !loc.skipped.iter().any(|(s, _)| s == t))
+        .collect()
+}
+
+/// A statement's angelic values in a diagnosis: the changed ones first (those
+/// where the needed value differs from the computed one), each group in the
+/// diagnosis's order.
+pub fn stmt_values(d: &Diagnosis, st: StmtId) -> Vec<&Angelic> {
+    let (mut changed, same): (Vec<&Angelic>, Vec<&Angelic>) = d
+        .angelic
+        .iter()
+        .filter(|a| a.stmt == st)
+        .partition(|a| is_change(&a.value));
+    changed.extend(same);
+    changed
+}
+
+/// Whether the needed value differs from what the statement computes
+/// (outputs always count as changes).
+pub fn is_change(v: &AngelicValue) -> bool {
+    match v {
+        AngelicValue::Value { needed, computed } => needed != computed,
+        AngelicValue::Branch { needed, computed } => needed != computed,
+        AngelicValue::Output { .. } => true,
+    }
+}
+
+/// The label under a statement of a diagnosis: the phrase of its first angelic
+/// value (changed values first, see [`stmt_values`]), with the test named when the statement's values differ between
+/// instances. `None` without angelic values.
+pub fn stmt_label(loc: &Localization, d: &Diagnosis, st: StmtId) -> Option<String> {
+    let values = stmt_values(d, st);
+    let first = values.first()?;
+    let phrase = angelic_phrase(first);
+    if values.iter().all(|a| a.value == first.value) {
+        Some(phrase)
+    } else {
+        Some(format!("{phrase} (test {})", loc.tests[first.test].name))
+    }
+}
+
+fn test_names<'a>(loc: &'a Localization, tests: &[usize]) -> Vec<&'a str> {
+    tests.iter().map(|&t| loc.tests[t].name.as_str()).collect()
+}
+
+/// Renders the report.
+pub fn render(prog: &Program, loc: &Localization, opts: &TextOptions) -> String {
+    match opts.verbosity {
+        Verbosity::Quiet => render_quiet(prog, loc),
+        _ => render_full(prog, loc, opts),
+    }
+}
+
+/// One line per diagnosis: `file:line:col: diagnosis N: `text` label (tests)`,
+/// further statements after `;` as `line L `text` label`.
+pub fn render_quiet(prog: &Program, loc: &Localization) -> String {
+    let mut s = String::new();
+    for (i, d) in loc.diagnoses.iter().enumerate() {
+        let Some(&first) = d.stmts.first() else {
+            continue;
+        };
+        let f = prog.stmt(first);
+        let _ = write!(
+            s,
+            "{}:{}:{}: diagnosis {}: ",
+            prog.file_name(f.loc.file),
+            f.loc.line,
+            f.loc.col,
+            i + 1
+        );
+        let parts: Vec<String> = d
+            .stmts
+            .iter()
+            .enumerate()
+            .map(|(k, st)| {
+                let info = prog.stmt(*st);
+                let mut p = if k == 0 {
+                    format!("`{}`", info.text)
+                } else if info.loc.file == f.loc.file {
+                    format!("line {} `{}`", info.loc.line, info.text)
+                } else {
+                    format!(
+                        "{}:{} `{}`",
+                        prog.file_name(info.loc.file),
+                        info.loc.line,
+                        info.text
+                    )
+                };
+                if let Some(l) = stmt_label(loc, d, *st) {
+                    let _ = write!(p, " {l}");
+                }
+                p
+            })
+            .collect();
+        let tests = explained_tests(loc, d);
+        let _ = writeln!(
+            s,
+            "{} ({})",
+            parts.join("; "),
+            list_names(&test_names(loc, &tests), TESTS_LISTED)
+        );
+    }
+    s
+}
+
+fn render_full(prog: &Program, loc: &Localization, opts: &TextOptions) -> String {
+    let pal = opts.palette;
+    let verbose = opts.verbosity == Verbosity::Verbose;
+    let mut s = String::new();
+    let failing = test_names(loc, &loc.failing);
     if failing.is_empty() {
         let _ = writeln!(s, "all {} tests pass: nothing to localize", loc.tests.len());
+        if verbose {
+            stats(&mut s, loc, pal);
+        }
         return s;
     }
-    let shown: Vec<&str> = failing.iter().take(10).copied().collect();
-    let more = if failing.len() > 10 {
-        format!(" and {} more", failing.len() - 10)
-    } else {
-        String::new()
-    };
     let _ = writeln!(
         s,
-        "{} of {} tests fail: {}{}",
-        failing.len(),
-        loc.tests.len(),
-        shown.join(", "),
-        more
+        "{} of {} fail: {}",
+        pal.paint(Role::Fail, &failing.len().to_string()),
+        plural(loc.tests.len(), "test", "tests"),
+        list_names(&failing, if verbose { usize::MAX } else { 10 })
     );
     for (t, why) in &loc.skipped {
-        let _ = writeln!(s, "note: test {} is not used: {}", loc.tests[*t].name, why);
+        let _ = writeln!(
+            s,
+            "{} test {} is not used: {}",
+            pal.paint(Role::Note, "note:"),
+            loc.tests[*t].name,
+            why
+        );
     }
     let _ = writeln!(
         s,
-        "method {}: {} diagnos{}{}",
+        "method {}: {}{}",
         loc.method,
-        loc.diagnoses.len(),
-        if loc.diagnoses.len() == 1 { "is" } else { "es" },
+        plural(loc.diagnoses.len(), "diagnosis", "diagnoses"),
         match &loc.incomplete {
             None => String::new(),
             Some(i) => format!(" (incomplete: {})", i.describe()),
         }
     );
     for (i, d) in loc.diagnoses.iter().enumerate() {
-        let _ = write!(
-            s,
-            "\ndiagnosis {}: {} statement{}",
-            i + 1,
-            d.stmts.len(),
-            if d.stmts.len() == 1 { "" } else { "s" }
-        );
-        if let Some(t) = d.test {
-            let _ = write!(s, " (test {})", loc.tests[t].name);
-        }
-        if let Some(v) = d.verified {
-            let _ = write!(
-                s,
-                "{}",
-                if v {
-                    ", verified by re-execution"
-                } else {
-                    ", NOT confirmed by re-execution"
-                }
-            );
-        }
         s.push('\n');
-        for st in &d.stmts {
-            let info = prog.stmt(*st);
-            let _ = writeln!(
-                s,
-                "  {}:{}  {}",
-                prog.file_name(info.loc.file),
-                info.loc.line,
-                info.text
-            );
-            let mut tests_seen: Vec<usize> = Vec::new();
-            for a in d.angelic.iter().filter(|a| a.stmt == *st) {
-                if !tests_seen.contains(&a.test) {
-                    if tests_seen.len() >= ANGELIC_TESTS_SHOWN {
-                        continue;
-                    }
-                    tests_seen.push(a.test);
-                }
-                let ctx = describe_ctx(prog, &a.ctx);
-                let ctx = if ctx.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({ctx})")
-                };
-                let _ = writeln!(
-                    s,
-                    "      test {}{}: {}",
-                    loc.tests[a.test].name,
-                    ctx,
-                    angelic_phrase(a)
-                );
-            }
-            let total: std::collections::BTreeSet<usize> = d
-                .angelic
-                .iter()
-                .filter(|a| a.stmt == *st)
-                .map(|a| a.test)
-                .collect();
-            if total.len() > tests_seen.len() {
-                let _ = writeln!(
-                    s,
-                    "      ... and {} more tests",
-                    total.len() - tests_seen.len()
-                );
-            }
-        }
+        diagnosis(&mut s, prog, loc, i, d, opts);
     }
     if !loc.ranking.is_empty() {
-        let _ = writeln!(s, "\nsuspicious statements, most suspicious first:");
-        for (i, r) in loc.ranking.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "\n{}",
+            pal.paint(Role::Heading, "suspicious statements, most suspicious first:")
+        );
+        let shown = if verbose {
+            loc.ranking.len()
+        } else {
+            RANKING_SHOWN
+        };
+        let width = loc.ranking.len().min(shown).to_string().len();
+        for (i, r) in loc.ranking.iter().take(shown).enumerate() {
             let info = prog.stmt(r.stmt);
             let _ = writeln!(
                 s,
-                "{:>4}. {}:{}  {}",
+                "  {:>width$}. {}:{}  {}",
                 i + 1,
                 prog.file_name(info.loc.file),
                 info.loc.line,
                 info.text
             );
         }
+        if loc.ranking.len() > shown {
+            let _ = writeln!(
+                s,
+                "  ... and {} more (--verbose lists them)",
+                loc.ranking.len() - shown
+            );
+        }
+    }
+    if !loc.notes.is_empty() {
+        s.push('\n');
     }
     for n in &loc.notes {
-        let _ = writeln!(s, "note: {n}");
+        let _ = writeln!(s, "{} {n}", pal.paint(Role::Note, "note:"));
+    }
+    if verbose {
+        stats(&mut s, loc, pal);
     }
     s
+}
+
+fn stats(s: &mut String, loc: &Localization, pal: Palette) {
+    let st = &loc.stats;
+    let _ = writeln!(
+        s,
+        "\n{}",
+        pal.paint(
+            Role::Dim,
+            &format!(
+                "statistics: {} encoded, {}, {}, {}",
+                plural(st.tests_encoded, "test", "tests"),
+                plural(
+                    st.statement_instances,
+                    "statement instance",
+                    "statement instances"
+                ),
+                plural(st.solver_calls as usize, "solver call", "solver calls"),
+                plural(st.iterations, "iteration", "iterations"),
+            )
+        )
+    );
+    let _ = writeln!(
+        s,
+        "{}",
+        pal.paint(
+            Role::Dim,
+            &format!(
+                "time: {:.2} s in all: running tests {:.2} s, encoding {:.2} s, solving {:.2} s",
+                st.total_time.as_secs_f64(),
+                st.run_time.as_secs_f64(),
+                st.encode_time.as_secs_f64(),
+                st.solve_time.as_secs_f64()
+            )
+        )
+    );
+}
+
+fn diagnosis(
+    s: &mut String,
+    prog: &Program,
+    loc: &Localization,
+    i: usize,
+    d: &Diagnosis,
+    opts: &TextOptions,
+) {
+    let pal = opts.palette;
+    let verbose = opts.verbosity == Verbosity::Verbose;
+    let tests = explained_tests(loc, d);
+    let mut head = format!(
+        "{}: {}, explains {}",
+        pal.paint(
+            Role::Heading,
+            &format!("diagnosis {} of {}", i + 1, loc.diagnoses.len())
+        ),
+        plural(d.stmts.len(), "statement", "statements"),
+        list_names(
+            &test_names(loc, &tests),
+            if verbose { usize::MAX } else { TESTS_LISTED }
+        )
+    );
+    match d.verified {
+        Some(true) => head.push_str("; verified by re-execution"),
+        Some(false) => head.push_str("; NOT confirmed by re-execution"),
+        None => {}
+    }
+    if verbose && d.cost != d.stmts.len() as u64 {
+        let _ = write!(head, "; cost {}", d.cost);
+    }
+    let _ = writeln!(s, "{head}");
+    // One snippet per file, in the order the statements' files first appear.
+    let mut files: Vec<faultline_ir::FileId> = Vec::new();
+    for st in &d.stmts {
+        let f = prog.stmt(*st).loc.file;
+        if !files.contains(&f) {
+            files.push(f);
+        }
+    }
+    for f in files {
+        let stmts: Vec<StmtId> = d
+            .stmts
+            .iter()
+            .copied()
+            .filter(|st| prog.stmt(*st).loc.file == f)
+            .collect();
+        let marks: Vec<Mark> = stmts
+            .iter()
+            .map(|st| {
+                let l = prog.stmt(*st).loc;
+                Mark {
+                    line: l.line,
+                    col: l.col,
+                    end_line: l.end_line,
+                    end_col: l.end_col,
+                    label: stmt_label(loc, d, *st).unwrap_or_default(),
+                }
+            })
+            .collect();
+        let mut notes = Vec::new();
+        for st in &stmts {
+            stmt_notes(&mut notes, prog, loc, d, *st, verbose);
+        }
+        let file = &prog.files[f.index()];
+        s.push_str(&snippet::render(&file.name, &file.text, &marks, &notes, pal));
+    }
+}
+
+/// The `=` lines under a statement: its angelic values per test and instance,
+/// unless one value for every test says it all (then the label does).
+fn stmt_notes(
+    notes: &mut Vec<String>,
+    prog: &Program,
+    loc: &Localization,
+    d: &Diagnosis,
+    st: StmtId,
+    verbose: bool,
+) {
+    let values = stmt_values(d, st);
+    let Some(first) = values.first() else {
+        return;
+    };
+    if values
+        .iter()
+        .all(|a| a.value == first.value && a.ctx.is_empty())
+        && !verbose
+    {
+        return;
+    }
+    let prefix = if d.stmts.len() > 1 {
+        format!("line {}, ", prog.stmt(st).loc.line)
+    } else {
+        String::new()
+    };
+    let shown = if verbose { values.len() } else { ANGELIC_SHOWN };
+    for a in values.iter().take(shown) {
+        let ctx = describe_ctx(prog, &a.ctx);
+        let ctx = if ctx.is_empty() {
+            String::new()
+        } else {
+            format!(" ({ctx})")
+        };
+        notes.push(format!(
+            "{prefix}test {}{ctx}: {}",
+            loc.tests[a.test].name,
+            angelic_phrase(a)
+        ));
+    }
+    if values.len() > shown {
+        let rest = &values[shown..];
+        let more_tests: BTreeSet<usize> = rest
+            .iter()
+            .map(|a| a.test)
+            .filter(|t| !values[..shown].iter().any(|a| a.test == *t))
+            .collect();
+        let from = if more_tests.is_empty() {
+            String::new()
+        } else {
+            format!(" (from {})", plural(more_tests.len(), "more test", "more tests"))
+        };
+        notes.push(format!(
+            "{prefix}... and {}{from}; --verbose shows them",
+            plural(rest.len(), "more value", "more values")
+        ));
+    }
 }

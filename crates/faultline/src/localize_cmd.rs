@@ -38,8 +38,22 @@ pub enum IntSemArg {
 
 #[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
 pub enum LocalizeFormat {
+    /// Annotated source for people (coloured on a terminal).
     Text,
+    /// The `faultline.localize/1` JSON report.
     Json,
+    /// A SARIF 2.1.0 log (GitHub code scanning, the VS Code SARIF viewer).
+    Sarif,
+    /// One self-contained HTML page (use with -o FILE).
+    Html,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    /// Colour when writing to a terminal and NO_COLOR is not set.
+    Auto,
+    Always,
+    Never,
 }
 
 #[derive(Args)]
@@ -72,6 +86,18 @@ pub struct LocalizeArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = LocalizeFormat::Text)]
     pub format: LocalizeFormat,
+    /// Write the report to FILE instead of standard output.
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Text format: only one line per diagnosis.
+    #[arg(short, long, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Text format: every angelic value and ranked statement, notes and statistics.
+    #[arg(short, long)]
+    pub verbose: bool,
+    /// When to colour the text report.
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]
+    pub color: ColorArg,
 }
 
 pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
@@ -112,36 +138,14 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
         limits,
         weights: None,
     };
+    let progress = faultline_report::progress::Indicator::for_stderr(a.quiet);
+    progress.phase(format!("running {} tests", tests.len()));
     let session = Session::new(&prog, &tests, compare, limits)
         .map_err(|e| UserError(format!("{}: error: {e}", a.program.display())))?;
+    progress.phase(format!("localizing {} failing tests", session.failing.len()));
     let loc = faultline_diagnose::localize(&session, &options);
-    let program_name = a.program.display().to_string();
-    match a.format {
-        LocalizeFormat::Text => print!("{}", faultline_report::text::render(&prog, &loc)),
-        LocalizeFormat::Json => {
-            let settings = Settings {
-                method: loc.method.clone(),
-                encoding: format!("{:?}", options.encoding).to_lowercase(),
-                combine: match options.combine {
-                    Combine::Mbd => "mbd".into(),
-                    Combine::SetCombine => "setcombine".into(),
-                    Combine::PerTest => "per-test".into(),
-                },
-                max_size: options.max_size,
-                max_diagnoses: options.max_diagnoses,
-                timeout_s: a.timeout,
-                unwind: options.unwind,
-                int_semantics: match options.int_semantics {
-                    IntSemantics::BitVector => "bv".into(),
-                    IntSemantics::Math => "math".into(),
-                },
-            };
-            println!(
-                "{}",
-                Report::new(&prog, &program_name, settings, &loc).to_json()
-            );
-        }
-    }
+    progress.finish();
+    write_report(a, &prog, &session, &options, &loc)?;
     Ok(if session.failing.is_empty() {
         exit::OK
     } else if loc.incomplete.is_some()
@@ -151,4 +155,82 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
     } else {
         exit::FAILED
     })
+}
+
+/// Renders the report in the chosen format to stdout or `-o FILE`.
+fn write_report(
+    a: &LocalizeArgs,
+    prog: &faultline_ir::Program,
+    session: &Session,
+    options: &Options,
+    loc: &faultline_diagnose::Localization,
+) -> Result<(), UserError> {
+    use faultline_report::style::{self, ColorChoice, Palette};
+    use faultline_report::text::{TextOptions, Verbosity};
+    let program_name = a.program.display().to_string();
+    let settings = Settings {
+        method: loc.method.clone(),
+        encoding: format!("{:?}", options.encoding).to_lowercase(),
+        combine: match options.combine {
+            Combine::Mbd => "mbd".into(),
+            Combine::SetCombine => "setcombine".into(),
+            Combine::PerTest => "per-test".into(),
+        },
+        max_size: options.max_size,
+        max_diagnoses: options.max_diagnoses,
+        timeout_s: a.timeout,
+        unwind: options.unwind,
+        int_semantics: match options.int_semantics {
+            IntSemantics::BitVector => "bv".into(),
+            IntSemantics::Math => "math".into(),
+        },
+    };
+    let subject = faultline_report::Subject {
+        prog,
+        program_name: &program_name,
+        settings: &settings,
+        loc,
+        tests: session.tests,
+        runs: &session.runs,
+    };
+    let text = match a.format {
+        LocalizeFormat::Text => {
+            let color = a.output.is_none()
+                && style::stdout_color(match a.color {
+                    ColorArg::Auto => ColorChoice::Auto,
+                    ColorArg::Always => ColorChoice::Always,
+                    ColorArg::Never => ColorChoice::Never,
+                });
+            let opts = TextOptions {
+                verbosity: if a.quiet {
+                    Verbosity::Quiet
+                } else if a.verbose {
+                    Verbosity::Verbose
+                } else {
+                    Verbosity::Normal
+                },
+                palette: if color { Palette::COLOR } else { Palette::PLAIN },
+            };
+            faultline_report::text::render(prog, loc, &opts)
+        }
+        LocalizeFormat::Json => {
+            let mut j = Report::new(prog, &program_name, settings.clone(), loc).to_json();
+            j.push('\n');
+            j
+        }
+        LocalizeFormat::Sarif => faultline_report::sarif::render(&subject),
+        LocalizeFormat::Html => faultline_report::html::render(&subject),
+    };
+    match &a.output {
+        None => {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            // A closed pipe (`| head`) is not an error worth reporting.
+            let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+            Ok(())
+        }
+        Some(path) => std::fs::write(path, text).map_err(|e| {
+            UserError(format!("error: cannot write {}: {e}", path.display()))
+        }),
+    }
 }

@@ -308,3 +308,21 @@ pub fn localize_case(name: &str) -> (Program, Vec<TestCase>) {
     let dir = root().join("tests/localize").join(name);
     (compile(&dir.join("prog.c")), load_tests(&dir.join("tests")))
 }
+
+/// The one statement whose text is `text`.
+pub fn find(prog: &Program, text: &str) -> StmtId {
+    let found: Vec<StmtId> = prog
+        .stmts
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.text == text)
+        .map(|(i, _)| StmtId(i as u32))
+        .collect();
+    assert_eq!(found.len(), 1, "statements `{text}`: {found:?}");
+    found[0]
+}
+
+/// The set of the statements with these texts.
+pub fn texts(prog: &Program, members: &[&str]) -> Set {
+    members.iter().map(|t| find(prog, t)).collect()
+}

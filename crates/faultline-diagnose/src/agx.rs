@@ -57,8 +57,8 @@ pub fn agx_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
     let saved = engine.options.encoding;
     engine.options.encoding = faultline_smt::Encoding::Flow;
     'outer: for _ in 0..MAX_STEPS {
-        if engine.timed_out() {
-            res.incomplete = Some(Incomplete::Timeout);
+        if let Some(inc) = engine.limit_hit() {
+            res.incomplete = Some(inc);
             break;
         }
         let solver = engine.solver();
@@ -96,6 +96,7 @@ pub fn agx_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
                     engine.stats.solver_calls += en.solver_calls();
                     res.incomplete = Some(match stop {
                         Stop::Timeout => Incomplete::Timeout,
+                        Stop::Unknown(m) if m.contains("memory") => Incomplete::Memory,
                         Stop::Unknown(m) => Incomplete::Solver(m),
                     });
                     break 'outer;

@@ -46,6 +46,8 @@ pub struct Options {
     pub limits: Limits,
     /// Soft clause weights (clause weighting); `None` means cardinality.
     pub weights: Option<HashMap<StmtId, u64>>,
+    /// Memory limit in MiB (the solver's and the process's).
+    pub max_memory: Option<u64>,
 }
 
 impl Default for Options {
@@ -61,6 +63,7 @@ impl Default for Options {
             compare: Compare::Exact,
             limits: Limits::default(),
             weights: None,
+            max_memory: None,
         }
     }
 }
@@ -172,6 +175,9 @@ pub struct Engine<'s, 'p> {
 
 impl<'s, 'p> Engine<'s, 'p> {
     pub fn new(session: &'s Session<'p>, options: Options) -> Engine<'s, 'p> {
+        if let Some(mib) = options.max_memory {
+            z3::set_global_param("memory_max_size", &mib.to_string());
+        }
         let finite = options.int_semantics == IntSemantics::BitVector
             && !faultline_ir::analysis::uses_floats(session.prog);
         let deadline = options.timeout.map(|t| Instant::now() + t);
@@ -216,6 +222,28 @@ impl<'s, 'p> Engine<'s, 'p> {
 
     pub fn timed_out(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// The limit that has been hit, if any (time, or memory).
+    pub fn limit_hit(&self) -> Option<Incomplete> {
+        if self.timed_out() {
+            return Some(Incomplete::Timeout);
+        }
+        match self.options.max_memory {
+            Some(mib) if resident_mib() > mib as f64 => Some(Incomplete::Memory),
+            _ => None,
+        }
+    }
+
+    /// Why the solver answered `unknown`.
+    fn unknown(&self, reason: String) -> Incomplete {
+        if self.timed_out() {
+            Incomplete::Timeout
+        } else if reason.contains("memory") || self.limit_hit() == Some(Incomplete::Memory) {
+            Incomplete::Memory
+        } else {
+            Incomplete::Solver(reason)
+        }
     }
 
     /// Encodes test `t` into `solver`; failures are recorded as skipped tests.
@@ -371,11 +399,9 @@ impl<'s, 'p> Engine<'s, 'p> {
         match r {
             SatResult::Sat => Ok(solver.get_model()),
             SatResult::Unsat => Ok(None),
-            SatResult::Unknown => Err(if self.timed_out() {
-                Incomplete::Timeout
-            } else {
-                Incomplete::Solver(solver.get_reason_unknown().unwrap_or_default())
-            }),
+            SatResult::Unknown => {
+                Err(self.unknown(solver.get_reason_unknown().unwrap_or_default()))
+            }
         }
     }
 
@@ -641,8 +667,21 @@ pub fn representatives_first(session: &Session) -> Vec<usize> {
 fn incomplete_of(stop: Stop) -> Incomplete {
     match stop {
         Stop::Timeout => Incomplete::Timeout,
+        Stop::Unknown(m) if m.contains("memory") => Incomplete::Memory,
         Stop::Unknown(m) => Incomplete::Solver(m),
     }
+}
+
+/// The process's resident memory in MiB (Linux `/proc/self/statm`; 0 elsewhere).
+pub fn resident_mib() -> f64 {
+    std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|s| {
+            s.split_whitespace()
+                .nth(1)
+                .and_then(|p| p.parse::<f64>().ok())
+        })
+        .map_or(0.0, |pages| pages * 4096.0 / (1024.0 * 1024.0))
 }
 
 /// Runs the formula-based localization with the chosen encoding and combination.
@@ -754,7 +793,7 @@ fn mbd_with(engine: &mut Engine, en: &mut McsEnumerator) -> (Vec<Diagnosis>, Opt
             .count()
     };
     for &t in order.iter().take(n_paths.max(1)) {
-        if engine.timed_out() {
+        if engine.limit_hit().is_some() {
             break;
         }
         if let Some(enc) = engine.encode_into(t, &Sink::new(&solver), &mut ab) {
@@ -765,7 +804,7 @@ fn mbd_with(engine: &mut Engine, en: &mut McsEnumerator) -> (Vec<Diagnosis>, Opt
     engine.stats.tests_encoded = active.len();
     let mut diagnoses = Vec::new();
     if active.is_empty() {
-        return (diagnoses, engine.timed_out().then_some(Incomplete::Timeout));
+        return (diagnoses, engine.limit_hit());
     }
     loop {
         engine.stats.iterations += 1;
@@ -891,8 +930,8 @@ fn test_mcses(engine: &mut Engine, t: usize) -> Result<Vec<TestMcs>, Incomplete>
 pub fn per_test(engine: &mut Engine) -> (Vec<Diagnosis>, Option<Incomplete>) {
     let mut all = Vec::new();
     for &t in &engine.session.failing.clone() {
-        if engine.timed_out() {
-            return (all, Some(Incomplete::Timeout));
+        if let Some(inc) = engine.limit_hit() {
+            return (all, Some(inc));
         }
         match test_mcses(engine, t) {
             Ok(list) => {
@@ -916,8 +955,8 @@ pub fn setcombine(engine: &mut Engine) -> (Vec<Diagnosis>, Option<Incomplete>) {
     let mut incomplete = None;
     let max_size = engine.options.max_size;
     for &t in &engine.session.failing.clone() {
-        if engine.timed_out() {
-            incomplete = Some(Incomplete::Timeout);
+        if let Some(inc) = engine.limit_hit() {
+            incomplete = Some(inc);
             break;
         }
         let list = match test_mcses(engine, t) {

@@ -22,7 +22,7 @@
 
 use crate::explore::Explored;
 use crate::localize::{self, Combine, Engine, Options, Session};
-use crate::result::{Diagnosis, Incomplete, Localization, Ranked};
+use crate::result::{Diagnosis, Localization, Ranked};
 use crate::weights::{self, Formula};
 use faultline_ir::StmtId;
 use faultline_smt::Encoding;
@@ -175,8 +175,8 @@ fn per_test_method(
     // Tests with one path share what their runs explored.
     let mut shared: HashMap<usize, Explored> = HashMap::new();
     for &t in &session.failing {
-        if engine.timed_out() {
-            incomplete = Some(Incomplete::Timeout);
+        if let Some(inc) = engine.limit_hit() {
+            incomplete = Some(inc);
             break;
         }
         let Some(trace) = session.traces.get(&t) else {

@@ -65,8 +65,8 @@ pub fn ofc_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
     };
     let session = engine.session;
     for _ in 0..MAX_ROUNDS {
-        if engine.timed_out() {
-            res.incomplete = Some(Incomplete::Timeout);
+        if let Some(inc) = engine.limit_hit() {
+            res.incomplete = Some(inc);
             break;
         }
         let solver = engine.solver();
@@ -93,6 +93,7 @@ pub fn ofc_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
                 Err(stop) => {
                     res.incomplete = Some(match stop {
                         Stop::Timeout => Incomplete::Timeout,
+                        Stop::Unknown(m) if m.contains("memory") => Incomplete::Memory,
                         Stop::Unknown(m) => Incomplete::Solver(m),
                     });
                     break;

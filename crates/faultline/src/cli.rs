@@ -40,6 +40,8 @@ enum Command {
     Test(TestArgs),
     /// Finds the statements that explain the failing tests, with the values they would need.
     Localize(crate::localize_cmd::LocalizeArgs),
+    /// Runs localization methods over a benchmark manifest and tabulates accuracy and cost.
+    Bench(crate::bench_cmd::BenchArgs),
 }
 
 #[derive(Args)]
@@ -122,6 +124,7 @@ pub fn main() -> u8 {
         Command::Run(a) => run_cmd(a),
         Command::Test(a) => crate::test_cmd::test_cmd(&a.program, &a.suite, a.format),
         Command::Localize(a) => crate::localize_cmd::localize_cmd(&a),
+        Command::Bench(a) => crate::bench_cmd::bench_cmd(&a),
     };
     match result {
         Ok(code) => code,

@@ -68,6 +68,12 @@ pub struct LocalizeArgs {
     /// How failing tests are combined.
     #[arg(long, value_enum, default_value_t = CombineArg::Mbd)]
     pub combine: CombineArg,
+    /// The localization method: full, flow, trace (the --encoding, combined
+    /// by --combine), full+cw, bugassist, bugassist+cw, sniper, cfaults, ofc,
+    /// ofc+cw, ofc+tarantula, ofc+dstar, agx, agx+cw. Without it, --encoding
+    /// and --combine choose.
+    #[arg(long, value_name = "NAME")]
+    pub method: Option<String>,
     /// Largest diagnosis (number of statements).
     #[arg(long, default_value_t = 3)]
     pub max_size: usize,
@@ -77,6 +83,9 @@ pub struct LocalizeArgs {
     /// Time limit in seconds (partial results are printed, exit status 3).
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
+    /// Memory limit in MiB: the search stops with partial results (exit status 3) when it is reached.
+    #[arg(long, value_name = "MIB")]
+    pub max_memory: Option<u64>,
     /// Cap on loop unrolling and recursion unfolding.
     #[arg(long, value_name = "N")]
     pub unwind: Option<u32>,
@@ -137,13 +146,23 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
         compare,
         limits,
         weights: None,
+        max_memory: a.max_memory,
     };
     let progress = faultline_report::progress::Indicator::for_stderr(a.quiet);
     progress.phase(format!("running {} tests", tests.len()));
     let session = Session::new(&prog, &tests, compare, limits)
         .map_err(|e| UserError(format!("{}: error: {e}", a.program.display())))?;
     progress.phase(format!("localizing {} failing tests", session.failing.len()));
-    let loc = faultline_diagnose::localize(&session, &options);
+    let method = match &a.method {
+        Some(name) => faultline_diagnose::methods::Method::parse(name, options.combine)
+            .map_err(|e| UserError(format!("error: --method: {e}")))?,
+        None => faultline_diagnose::methods::Method::Formula {
+            encoding: options.encoding,
+            combine: options.combine,
+            weights: None,
+        },
+    };
+    let loc = faultline_diagnose::methods::run(&session, &method, &options);
     progress.finish();
     write_report(a, &prog, &session, &options, &loc)?;
     Ok(if session.failing.is_empty() {

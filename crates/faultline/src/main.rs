@@ -1,5 +1,6 @@
 //! The `faultline` command line.
 
+mod bench_cmd;
 mod cli;
 mod localize_cmd;
 mod test_cmd;

@@ -1,0 +1,539 @@
+//! `faultline bench MANIFEST`: run localization methods over a benchmark and
+//! tabulate accuracy and cost.
+//!
+//! Every (program, method) job runs as its own `faultline localize` process
+//! (so each has its own time limit and its peak memory can be measured),
+//! `--jobs` at a time; results are collected and printed in manifest order,
+//! so the table is deterministic apart from the measured times.
+
+use crate::cli::{exit, UserError};
+use clap::Args;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+#[derive(Args)]
+pub struct BenchArgs {
+    /// The benchmark manifest (TOML; see docs/benchmarks.md).
+    pub manifest: PathBuf,
+    /// Directory holding the benchmark's programs and tests (overrides the manifest's `data`).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// Only these programs (comma-separated names).
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    pub programs: Vec<String>,
+    /// Only these methods (comma-separated; overrides the manifest's list).
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    pub methods: Vec<String>,
+    /// Jobs run at once.
+    #[arg(long, default_value_t = 2)]
+    pub jobs: usize,
+    /// Time limit per program and method, in seconds (overrides the manifest).
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Memory limit per program and method, in MiB (overrides the manifest).
+    #[arg(long, value_name = "MIB")]
+    pub max_memory: Option<u64>,
+    /// Where to write results.md, results.csv and results.json.
+    #[arg(long, value_name = "DIR", default_value = "bench-results")]
+    pub out: PathBuf,
+}
+
+#[derive(Deserialize, Debug, Clone, Default)]
+#[serde(deny_unknown_fields)]
+pub struct TestSpec {
+    /// Directory of NAME.in / NAME.out pairs.
+    pub dir: Option<String>,
+    /// Argument file (one test per line), with `oracle`.
+    pub args_file: Option<String>,
+    pub oracle: Option<String>,
+}
+
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct ProgramSpec {
+    pub name: String,
+    pub source: String,
+    #[serde(default)]
+    pub faulty_lines: Vec<u32>,
+    /// Lines where a fault in a declaration or `#define` takes effect.
+    #[serde(default)]
+    pub accepted_lines: Vec<u32>,
+    /// Tests of this program (default: the manifest's).
+    pub tests: Option<TestSpec>,
+}
+
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    pub name: String,
+    /// Directory of the data, relative to the manifest.
+    #[serde(default)]
+    pub data: Option<String>,
+    pub methods: Vec<String>,
+    #[serde(default)]
+    pub timeout: Option<f64>,
+    #[serde(default)]
+    pub max_memory: Option<u64>,
+    #[serde(default)]
+    pub max_size: Option<usize>,
+    #[serde(default)]
+    pub tests: Option<TestSpec>,
+    #[serde(rename = "program")]
+    pub programs: Vec<ProgramSpec>,
+}
+
+/// One (program, method) result.
+#[derive(Serialize, Debug, Clone, Default)]
+pub struct Row {
+    pub program: String,
+    pub method: String,
+    /// `ok`, `partial` (a limit was hit), `timeout`, `error`.
+    pub status: String,
+    pub failing_tests: usize,
+    pub diagnoses: usize,
+    pub found: bool,
+    /// Rank of the first faulty line in the ranking (1-based).
+    pub rank: Option<usize>,
+    /// Share of the program's statements inspected up to the first faulty one (percent).
+    pub exam: Option<f64>,
+    pub solver_calls: u64,
+    pub solver_s: f64,
+    pub wall_s: f64,
+    pub peak_mib: f64,
+    pub error: Option<String>,
+}
+
+fn median(v: &mut [f64]) -> Option<f64> {
+    if v.is_empty() {
+        return None;
+    }
+    v.sort_by(|a, b| a.total_cmp(b));
+    let n = v.len();
+    Some(if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    })
+}
+
+fn mean(v: &[f64]) -> Option<f64> {
+    (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64)
+}
+
+fn fmt_opt(v: Option<f64>, digits: usize) -> String {
+    v.map_or("–".into(), |x| format!("{x:.digits$}"))
+}
+
+/// Runs a child, polling for its end; returns (stdout, exit code, peak RSS in KiB, wall time).
+fn run_child(
+    mut cmd: Command,
+    hard_limit: Option<Duration>,
+) -> Result<(Vec<u8>, Option<i32>, u64, f64, bool), String> {
+    let start = Instant::now();
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| e.to_string())?;
+    let pid = child.id() as libc::pid_t;
+    let mut stdout = child.stdout.take().expect("piped");
+    let reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut stdout, &mut buf);
+        buf
+    });
+    let mut stderr = child.stderr.take().expect("piped");
+    let err_reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut stderr, &mut buf);
+        buf
+    });
+    let mut killed = false;
+    let (code, maxrss) = loop {
+        let mut status: libc::c_int = 0;
+        // SAFETY: rusage is plain data filled by wait4; pid is our child's.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let r = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        if r == pid {
+            let code = if libc::WIFEXITED(status) {
+                Some(libc::WEXITSTATUS(status))
+            } else {
+                None
+            };
+            break (code, usage.ru_maxrss as u64);
+        }
+        if r < 0 {
+            return Err("lost the benchmark process".into());
+        }
+        if let Some(limit) = hard_limit {
+            if !killed && start.elapsed() > limit {
+                // SAFETY: signalling our own child.
+                unsafe { libc::kill(pid, libc::SIGKILL) };
+                killed = true;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let out = reader.join().unwrap_or_default();
+    let err = err_reader.join().unwrap_or_default();
+    if code.is_none() && !killed {
+        return Err(format!(
+            "crashed: {}",
+            String::from_utf8_lossy(&err).lines().last().unwrap_or("")
+        ));
+    }
+    if code == Some(2) {
+        return Err(String::from_utf8_lossy(&err)
+            .lines()
+            .next()
+            .unwrap_or("input error")
+            .to_string());
+    }
+    Ok((out, code, maxrss, start.elapsed().as_secs_f64(), killed))
+}
+
+fn resolve(base: &Path, p: &str) -> PathBuf {
+    let p = Path::new(p);
+    if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        base.join(p)
+    }
+}
+
+pub fn bench_cmd(a: &BenchArgs) -> Result<u8, UserError> {
+    let text = std::fs::read_to_string(&a.manifest).map_err(|e| {
+        UserError(format!(
+            "{}: error: cannot read manifest: {e}",
+            a.manifest.display()
+        ))
+    })?;
+    let manifest: Manifest = toml::from_str(&text).map_err(|e| {
+        let msg = e.message().to_string();
+        let line = e
+            .span()
+            .map(|s| text[..s.start.min(text.len())].lines().count().max(1));
+        match line {
+            Some(l) => UserError(format!(
+                "{}:{l}: error: invalid manifest: {msg}",
+                a.manifest.display()
+            )),
+            None => UserError(format!(
+                "{}: error: invalid manifest: {msg}",
+                a.manifest.display()
+            )),
+        }
+    })?;
+    let manifest_dir = a
+        .manifest
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    let data = match (&a.data, &manifest.data) {
+        (Some(d), _) => d.clone(),
+        (None, Some(d)) => resolve(&manifest_dir, d),
+        (None, None) => manifest_dir.clone(),
+    };
+    if !data.is_dir() {
+        return Err(UserError(format!(
+            "{}: error: benchmark data directory {} does not exist (give it with --data DIR)",
+            a.manifest.display(),
+            data.display()
+        )));
+    }
+    let methods: Vec<String> = if a.methods.is_empty() {
+        manifest.methods.clone()
+    } else {
+        a.methods.clone()
+    };
+    for m in &methods {
+        faultline_diagnose::methods::Method::parse(m, faultline_diagnose::Combine::Mbd)
+            .map_err(|e| UserError(format!("{}: error: {e}", a.manifest.display())))?;
+    }
+    let programs: Vec<&ProgramSpec> = manifest
+        .programs
+        .iter()
+        .filter(|p| a.programs.is_empty() || a.programs.contains(&p.name))
+        .collect();
+    if let Some(missing) = a
+        .programs
+        .iter()
+        .find(|n| !manifest.programs.iter().any(|p| &p.name == *n))
+    {
+        return Err(UserError(format!(
+            "{}: error: no program named '{missing}'",
+            a.manifest.display()
+        )));
+    }
+    let timeout = a.timeout.or(manifest.timeout);
+    let max_memory = a.max_memory.or(manifest.max_memory);
+    let jobs: Vec<(usize, &ProgramSpec, String)> = programs
+        .iter()
+        .enumerate()
+        .flat_map(|(i, p)| methods.iter().map(move |m| (i, *p, m.clone())))
+        .collect();
+    let exe = std::env::current_exe()
+        .map_err(|e| UserError(format!("error: cannot find faultline itself: {e}")))?;
+    let next = AtomicUsize::new(0);
+    let rows: Mutex<Vec<(usize, usize, Row)>> = Mutex::new(Vec::new());
+    let progress = Mutex::new(0usize);
+    let total = jobs.len();
+    let workers = a.jobs.max(1).min(total.max(1));
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| loop {
+                let j = next.fetch_add(1, Ordering::SeqCst);
+                let Some((pi, prog, method)) = jobs.get(j) else {
+                    break;
+                };
+                let row = run_job(&exe, &data, &manifest, prog, method, timeout, max_memory);
+                let mi = methods.iter().position(|m| m == method).unwrap_or(0);
+                {
+                    let mut n = progress.lock().expect("lock");
+                    *n += 1;
+                    eprintln!(
+                        "[{}/{}] {} {}: {} ({:.2} s)",
+                        *n, total, prog.name, method, row.status, row.wall_s
+                    );
+                }
+                rows.lock().expect("lock").push((*pi, mi, row));
+            });
+        }
+    });
+    let mut rows = rows.into_inner().expect("lock");
+    rows.sort_by_key(|r| (r.0, r.1));
+    let rows: Vec<Row> = rows.into_iter().map(|r| r.2).collect();
+    let md = markdown(&manifest.name, &methods, &rows);
+    print!("{md}");
+    std::fs::create_dir_all(&a.out)
+        .map_err(|e| UserError(format!("{}: error: {e}", a.out.display())))?;
+    let write = |name: &str, body: String| -> Result<(), UserError> {
+        let p = a.out.join(name);
+        std::fs::write(&p, body).map_err(|e| UserError(format!("{}: error: {e}", p.display())))
+    };
+    write("results.md", md.clone())?;
+    write("results.csv", csv(&rows))?;
+    write(
+        "results.json",
+        serde_json::to_string_pretty(&rows).expect("rows serialize"),
+    )?;
+    eprintln!("wrote {}/results.{{md,csv,json}}", a.out.display());
+    Ok(if rows.iter().any(|r| r.status == "error") {
+        exit::FAILED
+    } else {
+        exit::OK
+    })
+}
+
+fn run_job(
+    exe: &Path,
+    data: &Path,
+    manifest: &Manifest,
+    prog: &ProgramSpec,
+    method: &str,
+    timeout: Option<f64>,
+    max_memory: Option<u64>,
+) -> Row {
+    let mut row = Row {
+        program: prog.name.clone(),
+        method: method.to_string(),
+        ..Row::default()
+    };
+    let tests = prog
+        .tests
+        .clone()
+        .or_else(|| manifest.tests.clone())
+        .unwrap_or_default();
+    let mut cmd = Command::new(exe);
+    cmd.arg("localize").arg(resolve(data, &prog.source));
+    match (&tests.dir, &tests.args_file, &tests.oracle) {
+        (Some(d), _, _) => {
+            cmd.arg("--tests").arg(resolve(data, d));
+        }
+        (None, Some(f), Some(o)) => {
+            cmd.arg("--args-file")
+                .arg(resolve(data, f))
+                .arg("--oracle")
+                .arg(resolve(data, o));
+        }
+        _ => {
+            row.status = "error".into();
+            row.error = Some("the manifest gives no tests for this program".into());
+            return row;
+        }
+    }
+    cmd.args(["--format", "json", "--method", method]);
+    if let Some(k) = manifest.max_size {
+        cmd.arg("--max-size").arg(k.to_string());
+    }
+    if let Some(t) = timeout {
+        cmd.arg("--timeout").arg(t.to_string());
+    }
+    if let Some(m) = max_memory {
+        cmd.arg("--max-memory").arg(m.to_string());
+    }
+    let hard = timeout.map(|t| Duration::from_secs_f64(t * 1.5 + 10.0));
+    match run_child(cmd, hard) {
+        Err(e) => {
+            row.status = "error".into();
+            row.error = Some(e);
+        }
+        Ok((out, _code, rss, wall, killed)) => {
+            row.wall_s = wall;
+            row.peak_mib = rss as f64 / 1024.0;
+            if killed {
+                row.status = "timeout".into();
+                return row;
+            }
+            match serde_json::from_slice::<serde_json::Value>(&out) {
+                Err(e) => {
+                    row.status = "error".into();
+                    row.error = Some(format!("unreadable report: {e}"));
+                }
+                Ok(v) => {
+                    let statements = faultline_c::compile_file(&resolve(data, &prog.source))
+                        .map_or(0, |p| p.stmts.len());
+                    fill(&mut row, &v, prog, statements)
+                }
+            }
+        }
+    }
+    row
+}
+
+/// Reads a `faultline.localize/1` report into a row.
+fn fill(row: &mut Row, v: &serde_json::Value, prog: &ProgramSpec, total: usize) {
+    let lines: Vec<u32> = prog
+        .faulty_lines
+        .iter()
+        .chain(&prog.accepted_lines)
+        .copied()
+        .collect();
+    row.failing_tests = v["tests"]["failing"].as_array().map_or(0, |a| a.len());
+    let diags = v["diagnoses"].as_array().cloned().unwrap_or_default();
+    row.diagnoses = diags.len();
+    row.found = diags.iter().any(|d| {
+        d["statements"].as_array().is_some_and(|ss| {
+            ss.iter().any(|s| {
+                s["line"]
+                    .as_u64()
+                    .is_some_and(|l| lines.contains(&(l as u32)))
+            })
+        })
+    });
+    let ranking = v["ranking"].as_array().cloned().unwrap_or_default();
+    row.rank = ranking
+        .iter()
+        .position(|r| {
+            r["statement"]["line"]
+                .as_u64()
+                .is_some_and(|l| lines.contains(&(l as u32)))
+        })
+        .map(|i| i + 1);
+    row.exam = match (row.rank, total) {
+        (Some(r), t) if t > 0 => Some(100.0 * r as f64 / t as f64),
+        _ => None,
+    };
+    row.solver_calls = v["stats"]["solver_calls"].as_u64().unwrap_or(0);
+    row.solver_s = v["stats"]["solve_s"].as_f64().unwrap_or(0.0);
+    row.status = match v["incomplete_reason"].as_str() {
+        None => "ok".into(),
+        Some(r) if r.contains("time") => "timeout".into(),
+        Some(r) if r.contains("maximum number of diagnoses") => "ok".into(),
+        Some(_) => "partial".into(),
+    };
+}
+
+fn markdown(name: &str, methods: &[String], rows: &[Row]) -> String {
+    let mut s = format!("## {name}\n\n");
+    s.push_str("| program | method | status | failing | diagnoses | found | rank | EXAM % | solver calls | solver s | wall s | peak MiB |\n");
+    s.push_str("|---|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|\n");
+    for r in rows {
+        s.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} | {:.2} | {:.0} |\n",
+            r.program,
+            r.method,
+            r.status,
+            r.failing_tests,
+            r.diagnoses,
+            if r.found { "yes" } else { "no" },
+            r.rank.map_or("–".into(), |x| x.to_string()),
+            fmt_opt(r.exam, 1),
+            r.solver_calls,
+            r.solver_s,
+            r.wall_s,
+            r.peak_mib
+        ));
+    }
+    s.push_str("\n### Summary\n\n");
+    s.push_str("| method | programs | found | timeouts | errors | mean rank | median rank | mean EXAM % | median EXAM % | total wall s | mean wall s | median wall s | max wall s | mean solver calls |\n");
+    s.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    let mut totals: BTreeMap<&str, f64> = BTreeMap::new();
+    for m in methods {
+        let rs: Vec<&Row> = rows.iter().filter(|r| &r.method == m).collect();
+        let mut ranks: Vec<f64> = rs.iter().filter_map(|r| r.rank.map(|x| x as f64)).collect();
+        let mut exams: Vec<f64> = rs.iter().filter_map(|r| r.exam).collect();
+        let mut walls: Vec<f64> = rs.iter().map(|r| r.wall_s).collect();
+        let calls: Vec<f64> = rs.iter().map(|r| r.solver_calls as f64).collect();
+        let total_wall: f64 = walls.iter().sum();
+        totals.insert(m.as_str(), total_wall);
+        s.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} | {} | {} | {} | {} |\n",
+            m,
+            rs.len(),
+            rs.iter().filter(|r| r.found).count(),
+            rs.iter().filter(|r| r.status == "timeout").count(),
+            rs.iter().filter(|r| r.status == "error").count(),
+            fmt_opt(mean(&ranks), 2),
+            fmt_opt(median(&mut ranks), 1),
+            fmt_opt(mean(&exams), 2),
+            fmt_opt(median(&mut exams), 2),
+            total_wall,
+            fmt_opt(mean(&walls), 2),
+            fmt_opt(median(&mut walls), 2),
+            fmt_opt(walls.iter().copied().reduce(f64::max), 2),
+            fmt_opt(mean(&calls), 1),
+        ));
+    }
+    if let Some(base) = totals.get("full").copied().filter(|b| *b > 0.0) {
+        s.push_str("\nTotal wall time relative to `full`: ");
+        let parts: Vec<String> = methods
+            .iter()
+            .filter(|m| m.as_str() != "full")
+            .map(|m| format!("{m} {:.2}×", totals[m.as_str()] / base))
+            .collect();
+        s.push_str(&parts.join(", "));
+        s.push('\n');
+    }
+    s
+}
+
+fn csv(rows: &[Row]) -> String {
+    let mut s = String::from(
+        "program,method,status,failing_tests,diagnoses,found,rank,exam_percent,solver_calls,solver_s,wall_s,peak_mib,error\n",
+    );
+    for r in rows {
+        s.push_str(&format!(
+            "{},{},{},{},{},{},{},{},{},{:.4},{:.4},{:.1},{}\n",
+            r.program,
+            r.method,
+            r.status,
+            r.failing_tests,
+            r.diagnoses,
+            r.found,
+            r.rank.map_or(String::new(), |x| x.to_string()),
+            r.exam.map_or(String::new(), |x| format!("{x:.2}")),
+            r.solver_calls,
+            r.solver_s,
+            r.wall_s,
+            r.peak_mib,
+            r.error.as_deref().unwrap_or("").replace([',', '\n'], " ")
+        ));
+    }
+    s
+}

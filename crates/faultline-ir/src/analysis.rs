@@ -2,8 +2,12 @@
 //!
 //! Defs and uses are those of the statement's own expressions (a condition's
 //! expression, an assignment's place and value), not of its callees. A place
-//! reached through a pointer is [`VarRef::Indirect`], except `scanf`/`strcpy`
-//! style writes through `&x` or an array, which are attributed to `x`.
+//! reached through a pointer is [`VarRef::Indirect`], except where a library
+//! function is given `&x` or an array `x`: its writes (`scanf`'s targets,
+//! `strcpy`/`strncpy`/`strcat`'s destination) are defs of `x`, and its reads
+//! of a string (`printf`'s `%s` arguments, `strlen`, `strcmp`, `atoi`, the
+//! source of `strcpy`, ...) are uses of `x`. String literals are not
+//! variables: reading one is no use.
 //!
 //! Control dependences follow Ferrante, Ottenstein and Warren: on each
 //! function's statement-level control-flow graph, statement S is
@@ -12,8 +16,8 @@
 //! exit (infinite loops) are given an edge to it, the usual convention.
 
 use crate::{
-    Block, Branch, Builtin, Expr, ExprKind, FuncId, Place, PlaceKind, Program, Stmt, StmtId, Var,
-    VarRef,
+    Block, Branch, Builtin, Expr, ExprKind, FuncId, Place, PlaceKind, Program, Stmt, StmtId, Type,
+    Var, VarRef,
 };
 use std::collections::{BTreeSet, HashMap};
 
@@ -246,21 +250,38 @@ fn expr_facts(func: FuncId, e: &Expr, f: &mut Facts) {
             for a in args {
                 expr_facts(func, a, f);
             }
-            let written: &[usize] = match b {
-                Builtin::Strcpy | Builtin::Strncpy | Builtin::Strcat => &[0],
-                _ => &[],
-            };
-            for &i in written {
-                if let Some(a) = args.get(i) {
+            for (i, a) in args.iter().enumerate() {
+                let written = match b {
+                    Builtin::Strcpy | Builtin::Strncpy | Builtin::Strcat => i == 0,
+                    Builtin::Scanf => i > 0,
+                    _ => false,
+                };
+                // `strcat` also reads its destination (to find its end).
+                let read = match b {
+                    Builtin::Strcpy | Builtin::Strncpy | Builtin::Scanf => !written,
+                    _ => true,
+                };
+                if written {
                     f.defs.insert(pointed_root(func, a));
                 }
-            }
-            if *b == Builtin::Scanf {
-                for a in args.iter().skip(1) {
-                    f.defs.insert(pointed_root(func, a));
+                if read && is_string(&a.ty) && !is_literal(a) {
+                    f.uses.insert(pointed_root(func, a));
                 }
             }
         }
+    }
+}
+
+/// Whether a library function's argument is a string (`char *`), which it reads.
+fn is_string(t: &Type) -> bool {
+    matches!(t, Type::Ptr(c) if matches!(**c, Type::Int(k) if k.rank() == 1))
+}
+
+fn is_literal(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Str(_) => true,
+        ExprKind::Cast(inner) => is_literal(inner),
+        _ => false,
     }
 }
 

@@ -324,6 +324,40 @@ impl<'p> Executable<'p> {
     }
 }
 
+/// Whether values of types `a` and `b` are stored alike (same width,
+/// signedness and kind), so that one may be accessed as the other.
+fn same_repr(a: &Type, b: &Type) -> bool {
+    match (a, b) {
+        (Type::Int(x), Type::Int(y)) => {
+            x.bits() == y.bits()
+                && x.signed() == y.signed()
+                && (*x == faultline_ir::IntKind::Bool) == (*y == faultline_ir::IntKind::Bool)
+        }
+        (Type::Ptr(_), Type::Ptr(_)) => true,
+        _ => a == b,
+    }
+}
+
+/// Whether an object of type `obj` holds, `off` cells from its start, an
+/// object of type `t` (itself, an element, a member, or their first parts).
+fn holds(prog: &Program, obj: &Type, off: u64, t: &Type) -> bool {
+    if off == 0 && same_repr(obj, t) {
+        return true;
+    }
+    match obj {
+        Type::Array(e, n) => {
+            let c = prog.cells(e).max(1);
+            off / c < *n && holds(prog, e, off % c, t)
+        }
+        Type::Struct(s) => prog.struct_def(*s).fields.iter().any(|f| {
+            off >= f.cell_offset
+                && off < f.cell_offset + prog.cells(&f.ty)
+                && holds(prog, &f.ty, off - f.cell_offset, t)
+        }),
+        _ => false,
+    }
+}
+
 fn zero_of(t: &Type) -> Value {
     match t {
         Type::Float(_) => Value::Float(0.0),
@@ -1051,6 +1085,52 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         }
     }
 
+    /// Checks a pointer conversion to `to` (`(T *) p`, or `void *` to `T *`):
+    /// memory holds typed values, not bytes, so the object `p` points into
+    /// must hold a `T` (or an object starting with one) where `p` points.
+    /// Reinterpreting an object as another type (an `int` through a
+    /// `char *`) is refused rather than computed wrongly.
+    fn check_ptr_cast(&self, v: Value, to: &Type) -> R<()> {
+        let (Value::Ptr(p), Some(t)) = (v, to.pointee()) else {
+            return Ok(());
+        };
+        if *t == Type::Void || p.is_null() {
+            return Ok(());
+        }
+        let o = &self.mem.objects[p.obj as usize];
+        let len = o.cells.len() as i64;
+        // Dangling and one-past-the-end pointers are caught when dereferenced.
+        if !o.live || o.gen != p.gen || p.off < 0 || p.off >= len {
+            return Ok(());
+        }
+        let off = p.off as u64;
+        let ok = match o.origin {
+            Origin::Var(VarRef::Global(g)) => {
+                holds(self.prog, &self.prog.globals[g.index()].ty, off, t)
+            }
+            Origin::Var(VarRef::Local(f, l)) => {
+                holds(self.prog, &self.prog.func(f).locals[l.index()].ty, off, t)
+            }
+            Origin::Var(VarRef::Indirect) => true,
+            // Strings are `char` cells; `argv` is an array of `char *`.
+            Origin::StrLit | Origin::Arg => match o.cells[p.off as usize] {
+                Value::Ptr(_) => t.is_pointer(),
+                _ => same_repr(t, &faultline_ir::CHAR),
+            },
+        };
+        if ok || self.waived() {
+            return Ok(());
+        }
+        Err(self.error(
+            ErrorKind::Unsupported,
+            format!(
+                "unsupported: access to {} through a pointer to {} (memory holds typed values, not bytes)",
+                self.object_name(p.obj),
+                self.prog.type_name(t)
+            ),
+        ))
+    }
+
     /// Checks that a pointer may be dereferenced as an object of type `ty`.
     fn deref(&self, v: Value, ty: &Type) -> R<Loc> {
         match self.deref_checked(v, ty) {
@@ -1405,6 +1485,9 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                     return Ok(Value::Int(0));
                 }
                 let v = self.eval(a)?;
+                if a.ty.is_pointer() && e.ty.is_pointer() {
+                    self.check_ptr_cast(v, &e.ty)?;
+                }
                 self.arith_or_zero(value::convert(v, &a.ty, &e.ty), &e.ty)
             }
             ExprKind::Assign {

@@ -96,6 +96,25 @@ fn run_max_steps_stops_an_infinite_loop() {
     assert_eq!(o.status, 139);
 }
 
+#[test]
+fn run_refuses_to_reinterpret_an_object() {
+    // Conversions to the object's own type, through `void *` and to a first
+    // member behave as in gcc; reading an `int` through a `char *` (gcc: 2)
+    // is refused, since memory holds typed values rather than bytes.
+    let o = faultline_root(&["run", "tests/cli/run/casts.c"]);
+    assert_eq!(
+        (o.stdout.as_str(), o.stderr.as_str(), o.status),
+        ("4 3 258\n", "", 0)
+    );
+    let o = faultline_root(&["run", "tests/cli/run/casts.c", "--", "pun"]);
+    assert_eq!(o.stdout, "4 3 258\n");
+    assert_eq!(
+        o.stderr,
+        "faultline: runtime error: tests/cli/run/casts.c:18: unsupported: access to 'n' through a pointer to char (memory holds typed values, not bytes) (in `bytes = (char *) &n;`)\n"
+    );
+    assert_eq!(o.status, 139);
+}
+
 // ----- faultline test -------------------------------------------------------
 
 /// The README's first command (without `cargo run --release --`).

@@ -161,9 +161,10 @@ fn source_file(out: &mut String, prog: &Program, f: FileId, ranks: &BTreeMap<Stm
             at = b;
         }
         out.push_str(&escape(&line[at..]));
-        out.push_str("</span></span>\n");
+        // No newline: each line is a block already.
+        out.push_str("</span></span>");
     }
-    out.push_str("</pre></div>\n");
+    out.push_str("\n</pre></div>\n");
 }
 
 /// The data the script reads: per diagnosis, its statements and angelic values.

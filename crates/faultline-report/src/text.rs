@@ -142,7 +142,7 @@ pub fn stmt_label(loc: &Localization, d: &Diagnosis, st: StmtId) -> Option<Strin
     if values.iter().all(|a| a.value == first.value) {
         Some(phrase)
     } else {
-        Some(format!("{phrase} (test {})", loc.tests[first.test].name))
+        Some(format!("{phrase} for test {}", loc.tests[first.test].name))
     }
 }
 
@@ -202,7 +202,7 @@ pub fn render_quiet(prog: &Program, loc: &Localization) -> String {
         let tests = explained_tests(loc, d);
         let _ = writeln!(
             s,
-            "{} ({})",
+            "{} (explains {})",
             parts.join("; "),
             list_names(&test_names(loc, &tests), TESTS_LISTED)
         );

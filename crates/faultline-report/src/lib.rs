@@ -10,14 +10,14 @@
 //!
 //! docs/reports.md describes every format for users.
 
+pub mod html;
 pub mod json;
+pub mod progress;
+pub mod sarif;
 pub mod snippet;
 pub mod style;
 pub mod tests;
 pub mod text;
-pub mod html;
-pub mod progress;
-pub mod sarif;
 
 use faultline_diagnose::Localization;
 use faultline_exec::{Run, TestCase};

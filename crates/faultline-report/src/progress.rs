@@ -187,7 +187,9 @@ fn draw_loop(shared: &Shared) {
         let wait = if drawn {
             TICK
         } else {
-            DELAY.saturating_sub(start.elapsed()).max(Duration::from_millis(1))
+            DELAY
+                .saturating_sub(start.elapsed())
+                .max(Duration::from_millis(1))
         };
         g = shared
             .wake

@@ -124,10 +124,7 @@ pub fn render(file: &str, source: &str, marks: &[Mark], notes: &[String], pal: P
             });
         }
     }
-    let width = rows
-        .keys()
-        .next_back()
-        .map_or(1, |n| n.to_string().len());
+    let width = rows.keys().next_back().map_or(1, |n| n.to_string().len());
     let pad = " ".repeat(width);
     let bar = pal.paint(Role::Gutter, "|");
     let mut out = String::new();

@@ -256,7 +256,10 @@ fn render_full(prog: &Program, loc: &Localization, opts: &TextOptions) -> String
         let _ = writeln!(
             s,
             "\n{}",
-            pal.paint(Role::Heading, "suspicious statements, most suspicious first:")
+            pal.paint(
+                Role::Heading,
+                "suspicious statements, most suspicious first:"
+            )
         );
         let shown = if verbose {
             loc.ranking.len()
@@ -396,7 +399,9 @@ fn diagnosis(
             stmt_notes(&mut notes, prog, loc, d, *st, verbose);
         }
         let file = &prog.files[f.index()];
-        s.push_str(&snippet::render(&file.name, &file.text, &marks, &notes, pal));
+        s.push_str(&snippet::render(
+            &file.name, &file.text, &marks, &notes, pal,
+        ));
     }
 }
 
@@ -450,7 +455,10 @@ fn stmt_notes(
         let from = if more_tests.is_empty() {
             String::new()
         } else {
-            format!(" (from {})", plural(more_tests.len(), "more test", "more tests"))
+            format!(
+                " (from {})",
+                plural(more_tests.len(), "more test", "more tests")
+            )
         };
         notes.push(format!(
             "{prefix}... and {}{from}; --verbose shows them",

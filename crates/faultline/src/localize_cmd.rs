@@ -152,7 +152,10 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
     progress.phase(format!("running {} tests", tests.len()));
     let session = Session::new(&prog, &tests, compare, limits)
         .map_err(|e| UserError(format!("{}: error: {e}", a.program.display())))?;
-    progress.phase(format!("localizing {} failing tests", session.failing.len()));
+    progress.phase(format!(
+        "localizing {} failing tests",
+        session.failing.len()
+    ));
     let method = match &a.method {
         Some(name) => faultline_diagnose::methods::Method::parse(name, options.combine)
             .map_err(|e| UserError(format!("error: --method: {e}")))?,
@@ -228,7 +231,11 @@ fn write_report(
                 } else {
                     Verbosity::Normal
                 },
-                palette: if color { Palette::COLOR } else { Palette::PLAIN },
+                palette: if color {
+                    Palette::COLOR
+                } else {
+                    Palette::PLAIN
+                },
             };
             faultline_report::text::render(prog, loc, &opts)
         }
@@ -248,8 +255,7 @@ fn write_report(
             let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
             Ok(())
         }
-        Some(path) => std::fs::write(path, text).map_err(|e| {
-            UserError(format!("error: cannot write {}: {e}", path.display()))
-        }),
+        Some(path) => std::fs::write(path, text)
+            .map_err(|e| UserError(format!("error: cannot write {}: {e}", path.display()))),
     }
 }

@@ -31,7 +31,9 @@ fn chromium() -> &'static str {
             return c;
         }
     }
-    panic!("headless Chromium is needed (Debian: apt-get install -y chromium; .ci/run installs it)");
+    panic!(
+        "headless Chromium is needed (Debian: apt-get install -y chromium; .ci/run installs it)"
+    );
 }
 
 /// Runs headless Chromium on `url` with `extra` arguments; returns stdout.
@@ -99,15 +101,20 @@ fn browser_shows_the_selected_diagnosis() {
     let url = file_url(&file);
     let dom = browse(&url, &["--dump-dom"], "dom");
     // The script ran: diagnosis 1 is selected and its details are shown.
-    assert!(dom.contains("<html lang=\"en\" data-selected=\"1\">"), "{dom}");
+    assert!(
+        dom.contains("<html lang=\"en\" data-selected=\"1\">"),
+        "{dom}"
+    );
     assert!(dom.contains("<h3>Diagnosis 1 of 8</h3>"));
     assert!(dom.contains("<p>Explains t4, t8</p>"));
     assert!(dom.contains(
         "<button type=\"button\" class=\"diag\" id=\"diagnosis-1\" data-diag=\"0\" aria-pressed=\"true\">"
     ));
     assert_eq!(dom.matches("class=\"stmt selected\"").count(), 1);
-    assert!(dom.contains("class=\"stmt selected\" data-stmt=\"")
-        && dom.contains(">iso = a == b || a == b || a == c;</span>"));
+    assert!(
+        dom.contains("class=\"stmt selected\" data-stmt=\"")
+            && dom.contains(">iso = a == b || a == b || a == c;</span>")
+    );
     assert!(dom.contains("<span class=\"line rank-1 selected\" id=\"f0-L14\">"));
     assert!(dom.contains("<td>t8</td><td>14</td>"));
     // The details table lists every angelic value of the diagnosis.
@@ -119,7 +126,10 @@ fn browser_shows_the_selected_diagnosis() {
     let dom = browse(&format!("{url}#diagnosis-6"), &["--dump-dom"], "dom6");
     assert!(dom.contains("data-selected=\"6\""));
     assert_eq!(dom.matches("class=\"stmt selected\"").count(), 2);
-    assert!(dom.contains("id=\"f0-L7\"") && dom.contains("<span class=\"line rank-3 selected\" id=\"f0-L7\">"));
+    assert!(
+        dom.contains("id=\"f0-L7\"")
+            && dom.contains("<span class=\"line rank-3 selected\" id=\"f0-L7\">")
+    );
     assert!(dom.contains("<span class=\"line rank-3 selected\" id=\"f0-L8\">"));
 
     let png = out_dir().join("triangle.png");

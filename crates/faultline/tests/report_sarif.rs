@@ -127,7 +127,10 @@ fn triangle_results_locate_the_seeded_fault_first() {
     assert_eq!(first["rank"], 100.0);
     assert_eq!(first["level"], "warning");
     assert_eq!(first["properties"]["diagnosis"], 1);
-    assert_eq!(first["properties"]["tests"], serde_json::json!(["t4", "t8"]));
+    assert_eq!(
+        first["properties"]["tests"],
+        serde_json::json!(["t4", "t8"])
+    );
     assert!(first["message"]["text"]
         .as_str()
         .unwrap()

@@ -14,7 +14,11 @@ const EXAMPLES: [(&str, &str, &str); 3] = [
         "examples/triangle/triangle.c",
         "examples/triangle/tests",
     ),
-    ("maxval", "examples/maxval/maxval.c", "examples/maxval/tests"),
+    (
+        "maxval",
+        "examples/maxval/maxval.c",
+        "examples/maxval/tests",
+    ),
     ("leap", "examples/leap/leap.c", "examples/leap/tests"),
 ];
 

@@ -217,7 +217,8 @@ header h1 { margin:0 0 4px; font-size:18px; }
 .fail { color:#cf222e; font-weight:600; }
 .pass { color:#1a7f37; font-weight:600; }
 main { display:grid; grid-template-columns:minmax(280px,380px) 1fr; gap:0; }
-nav { border-right:1px solid var(--line); padding:12px 16px; background:var(--bg); }
+nav { border-right:1px solid var(--line); padding:12px 16px; background:var(--bg);
+  position:sticky; top:0; align-self:start; max-height:100vh; overflow-y:auto; }
 nav ol { list-style:none; margin:0; padding:0; }
 nav li { margin:0 0 6px; }
 button.diag { width:100%; text-align:left; font:inherit; padding:6px 8px; border:1px solid var(--line);
@@ -231,7 +232,7 @@ button.diag[aria-pressed="true"] { border-color:var(--sel); box-shadow:0 0 0 2px
 .diag .where { font-weight:600; }
 .diag code { display:block; white-space:pre-wrap; word-break:break-word; margin-top:2px; }
 .diag .tests { display:block; color:var(--muted); font-size:12px; }
-#details { margin-top:14px; padding:10px; border:1px solid var(--line); border-radius:6px; background:var(--panel); }
+#details { margin-bottom:12px; padding:10px; border:1px solid var(--line); border-radius:6px; background:var(--panel); }
 #details h3 { margin:0 0 6px; font-size:15px; }
 #details ul { margin:4px 0 8px; padding-left:18px; }
 table { border-collapse:collapse; width:100%; }
@@ -379,7 +380,7 @@ pub fn render(s: &Subject) -> String {
             "<p>No diagnosis was found.</p>\n"
         });
     } else {
-        out.push_str("<ol id=\"diagnosis-list\">\n");
+        out.push_str("<section id=\"details\" aria-live=\"polite\"><p>Select a diagnosis.</p></section>\n<ol id=\"diagnosis-list\">\n");
     }
     for (i, d) in loc.diagnoses.iter().enumerate() {
         let tests = explained_tests(loc, d);
@@ -420,7 +421,7 @@ pub fn render(s: &Subject) -> String {
         );
     }
     if !loc.diagnoses.is_empty() {
-        out.push_str("</ol>\n<section id=\"details\" aria-live=\"polite\"><p>Select a diagnosis.</p></section>\n");
+        out.push_str("</ol>\n");
     }
     out.push_str("</nav>\n<section class=\"content\">\n<h2>Source</h2>\n");
     let mut files: BTreeSet<FileId> = ranks.keys().map(|st| prog.stmt(*st).loc.file).collect();

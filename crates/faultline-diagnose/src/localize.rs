@@ -48,6 +48,8 @@ pub struct Options {
     pub weights: Option<HashMap<StmtId, u64>>,
     /// Memory limit in MiB (the solver's and the process's).
     pub max_memory: Option<u64>,
+    /// What counts as coverage for clause weights.
+    pub spectrum: crate::weights::Spectrum,
 }
 
 impl Default for Options {
@@ -64,6 +66,7 @@ impl Default for Options {
             limits: Limits::default(),
             weights: None,
             max_memory: None,
+            spectrum: crate::weights::Spectrum::Use,
         }
     }
 }

@@ -128,13 +128,22 @@ pub fn run(session: &Session, method: &Method, options: &Options) -> Localizatio
             o.encoding = *encoding;
             o.combine = *combine;
             if let Some(f) = w {
-                let susp = weights::suspiciousness(session, *f);
+                let susp = weights::suspiciousness(session, *f, options.spectrum);
                 o.weights = Some(weights::weights(&susp, session.prog.stmts.len()));
             }
             let mut loc = localize::localize(session, &o);
             loc.method = method.name();
             if *combine == Combine::PerTest {
                 loc.ranking = merge_rankings(&per_test_rankings(&loc));
+            } else if w.is_some() {
+                loc.ranking = rank_statements(&loc.diagnoses)
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, s)| Ranked {
+                        stmt: s,
+                        score: 1.0 / (i as f64 + 1.0),
+                    })
+                    .collect();
             }
             loc
         }
@@ -165,7 +174,7 @@ fn per_test_method(
     let mut o = options.clone();
     o.encoding = Encoding::Full;
     if let Some(f) = formula {
-        let susp = weights::suspiciousness(session, f);
+        let susp = weights::suspiciousness(session, f, options.spectrum);
         o.weights = Some(weights::weights(&susp, session.prog.stmts.len()));
     }
     let mut engine = Engine::new(session, o);
@@ -205,13 +214,8 @@ fn per_test_method(
             }
         };
         shared.entry(sig).or_default().merge(&explored);
-        let mut ranking = Vec::new();
+        let start_of_test = diagnoses.len();
         for (d, cost, angelic, verified) in mcses {
-            for s in &d {
-                if !ranking.contains(s) {
-                    ranking.push(*s);
-                }
-            }
             diagnoses.push(Diagnosis {
                 stmts: d.into_iter().collect(),
                 cost,
@@ -220,7 +224,7 @@ fn per_test_method(
                 verified,
             });
         }
-        per_test.push(ranking);
+        per_test.push(rank_statements(&diagnoses[start_of_test..]));
         if inc.is_some() {
             incomplete = inc;
             break;
@@ -239,6 +243,22 @@ fn per_test_method(
         notes: engine.notes.clone(),
         stats,
     }
+}
+
+/// One test's ranking: its diagnoses by size, then cost (weight with clause
+/// weighting), then enumeration order; statements in order of first appearance.
+pub fn rank_statements(diagnoses: &[Diagnosis]) -> Vec<StmtId> {
+    let mut order: Vec<&Diagnosis> = diagnoses.iter().collect();
+    order.sort_by_key(|d| (d.stmts.len(), d.cost));
+    let mut r = Vec::new();
+    for d in order {
+        for s in &d.stmts {
+            if !r.contains(s) {
+                r.push(*s);
+            }
+        }
+    }
+    r
 }
 
 /// Merges per-test rankings: statements in more tests' reports first, then
@@ -272,15 +292,13 @@ pub fn per_test_rankings(loc: &Localization) -> Vec<Vec<StmtId>> {
     loc.failing
         .iter()
         .map(|&t| {
-            let mut r = Vec::new();
-            for d in loc.diagnoses.iter().filter(|d| d.test == Some(t)) {
-                for s in &d.stmts {
-                    if !r.contains(s) {
-                        r.push(*s);
-                    }
-                }
-            }
-            r
+            let ds: Vec<Diagnosis> = loc
+                .diagnoses
+                .iter()
+                .filter(|d| d.test == Some(t))
+                .cloned()
+                .collect();
+            rank_statements(&ds)
         })
         .collect()
 }

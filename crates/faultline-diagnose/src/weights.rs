@@ -1,13 +1,21 @@
 //! Clause weighting (CW): suspiciousness from coverage, as soft-clause weights.
 //!
-//! From the statement coverage of every passing and failing test, each
-//! statement gets a suspiciousness (Ochiai by default:
+//! From the coverage of every passing and failing test, each statement gets a
+//! suspiciousness (Ochiai by default:
 //! `failed(s) / sqrt(total_failed × (failed(s) + passed(s)))`). Its soft
 //! clause weighs `round(SCALE / susp)`: suspicious statements are cheap to
 //! relax, so MCSes enumerated by increasing total weight come in order of
 //! suspiciousness. Statements no failing test covers (susp = 0) weigh
 //! [`MAX_WEIGHT`]. Weights are integers in `[SCALE, MAX_WEIGHT]` (Z3's
 //! pseudo-Boolean constraints take 32-bit coefficients).
+//!
+//! Coverage is counted by [`Spectrum`]: by default a run covers a statement
+//! when the statement executed *and what it computed was used* (it decided a
+//! branch, returned, printed, or stored a value read afterwards). Plain
+//! statement coverage also counts runs in which a statement's result was
+//! overwritten or never read: coincidental coverage, which makes statements
+//! executed by every test (initialization code) look innocent however wrong
+//! they are. `Spectrum::Statement` selects plain coverage.
 
 use crate::localize::Session;
 use faultline_ir::StmtId;
@@ -17,6 +25,16 @@ use std::collections::HashMap;
 pub const SCALE: f64 = 100.0;
 /// Weight of a statement no failing test covers.
 pub const MAX_WEIGHT: u64 = 10_000;
+
+/// What counts as a run covering a statement.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Spectrum {
+    /// The statement executed.
+    Statement,
+    /// The statement executed and its result was used (see the module docs).
+    #[default]
+    Use,
+}
 
 /// Spectrum-based suspiciousness formulas.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -67,7 +85,11 @@ impl Formula {
 }
 
 /// Suspiciousness of every statement covered by some test.
-pub fn suspiciousness(session: &Session, formula: Formula) -> HashMap<StmtId, f64> {
+pub fn suspiciousness(
+    session: &Session,
+    formula: Formula,
+    spectrum: Spectrum,
+) -> HashMap<StmtId, f64> {
     let n = session.prog.stmts.len();
     let mut failed = vec![0.0f64; n];
     let mut passed = vec![0.0f64; n];
@@ -80,8 +102,13 @@ pub fn suspiciousness(session: &Session, formula: Formula) -> HashMap<StmtId, f6
         } else {
             tp += 1.0;
         }
-        for (i, &c) in cov.stmts.iter().enumerate().take(n) {
-            if c > 0 {
+        for i in 0..n.min(cov.stmts.len()) {
+            let s = StmtId(i as u32);
+            let hit = match spectrum {
+                Spectrum::Statement => cov.covered(s),
+                Spectrum::Use => cov.used(s),
+            };
+            if hit {
                 if fail {
                     failed[i] += 1.0;
                 } else {

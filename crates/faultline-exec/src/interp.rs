@@ -316,7 +316,13 @@ impl<'p> Executable<'p> {
                 t.contexts = std::mem::take(&mut m.contexts);
                 t
             }),
-            coverage: m.cov,
+            coverage: {
+                let mut cov = m.cov;
+                let u = m.uses.into_inner();
+                cov.used = u.used;
+                cov.wrote = u.wrote;
+                cov
+            },
             steps: m.steps,
             warnings: m.warnings,
             overflows: m.overflows,
@@ -363,6 +369,44 @@ fn zero_of(t: &Type) -> Value {
         Type::Float(_) => Value::Float(0.0),
         Type::Ptr(_) | Type::Stream => Value::Ptr(Ptr::NULL),
         _ => Value::Int(0),
+    }
+}
+
+/// Which statement last wrote each cell, to tell whether what a statement
+/// computed was used (read afterwards): the *use* spectrum of clause weighting.
+#[derive(Default)]
+struct Uses {
+    writers: Vec<Vec<u32>>,
+    used: Vec<u32>,
+    wrote: Vec<u32>,
+}
+
+impl Uses {
+    fn reset(&mut self, obj: u32) {
+        if let Some(w) = self.writers.get_mut(obj as usize) {
+            w.clear();
+        }
+    }
+    fn write(&mut self, obj: u32, off: usize, stmt: Option<StmtId>) {
+        let o = obj as usize;
+        if self.writers.len() <= o {
+            self.writers.resize_with(o + 1, Vec::new);
+        }
+        let w = &mut self.writers[o];
+        if w.len() <= off {
+            w.resize(off + 1, u32::MAX);
+        }
+        w[off] = stmt.map_or(u32::MAX, |s| s.0);
+        if let Some(s) = stmt {
+            self.wrote[s.index()] = 1;
+        }
+    }
+    fn read(&mut self, obj: u32, off: usize) {
+        if let Some(&s) = self.writers.get(obj as usize).and_then(|w| w.get(off)) {
+            if s != u32::MAX {
+                self.used[s as usize] = 1;
+            }
+        }
     }
 }
 
@@ -456,6 +500,7 @@ struct Machine<'e, 'p, 'h> {
     /// Places of the enclosing assignments, for `ExprKind::Old`.
     old: Vec<Loc>,
     exe_layout: &'e GccLayout,
+    uses: std::cell::RefCell<Uses>,
     /// Undefined behaviour the run survived (emulated out-of-bounds reads).
     warnings: Vec<String>,
     overflows: Vec<StmtId>,
@@ -485,6 +530,11 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             hooks: options.hooks,
             old: Vec::new(),
             exe_layout: &exe.layout,
+            uses: std::cell::RefCell::new(Uses {
+                writers: Vec::new(),
+                used: vec![0; exe.prog.stmts.len()],
+                wrote: vec![0; exe.prog.stmts.len()],
+            }),
             warnings: Vec::new(),
             overflows: Vec::new(),
         }
@@ -934,7 +984,9 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         for (i, l) in f.locals.iter().enumerate() {
             let n = prog.cells(&l.ty) as usize;
             let origin = Origin::Var(VarRef::Local(fid, faultline_ir::LocalId(i as u32)));
-            locals.push(self.mem.alloc(n, Value::Uninit, origin, false));
+            let obj = self.mem.alloc(n, Value::Uninit, origin, false);
+            self.uses.get_mut().reset(obj);
+            locals.push(obj);
         }
         for (p, a) in f.params.iter().zip(args) {
             let obj = locals[p.index()];
@@ -1280,6 +1332,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             return Err(self.oob(loc, false));
         }
         let v = self.mem.objects[loc.obj as usize].cells[loc.off];
+        self.uses.borrow_mut().read(loc.obj, loc.off);
         if v == Value::Uninit && self.waived() {
             return Ok(Value::Int(0));
         }
@@ -1323,6 +1376,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             v
         };
         self.mem.objects[loc.obj as usize].cells[loc.off] = v;
+        self.uses.get_mut().write(loc.obj, loc.off, self.cur);
         Ok(v)
     }
 
@@ -1339,6 +1393,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         for (i, v) in cells.iter().enumerate() {
             let v = self.produce(self.target_of(Loc::at(loc.obj, loc.off + i)), *v);
             self.mem.objects[loc.obj as usize].cells[loc.off + i] = v;
+            self.uses.get_mut().write(loc.obj, loc.off + i, self.cur);
         }
         Ok(())
     }
@@ -1550,6 +1605,9 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 if loc.off + n > o.cells.len() {
                     return Err(self.error(ErrorKind::OutOfBounds, "struct read out of bounds"));
                 }
+                for i in 0..n {
+                    self.uses.borrow_mut().read(loc.obj, loc.off + i);
+                }
                 Ok(o.cells[loc.off..loc.off + n].to_vec())
             }
             ExprKind::Assign {
@@ -1634,7 +1692,8 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         let (obj, off) = self.check_ptr(p)?;
         let cells = &self.mem.objects[obj as usize].cells;
         let mut out = Vec::new();
-        for c in &cells[off..] {
+        for (i, c) in cells[off..].iter().enumerate() {
+            self.uses.borrow_mut().read(obj, off + i);
             match c {
                 Value::Int(0) => return Ok(out),
                 Value::Int(b) => out.push(*b as u8),
@@ -1684,6 +1743,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 Value::Int(*b as i8 as i64),
             );
             self.mem.objects[obj as usize].cells[off + i] = v;
+            self.uses.get_mut().write(obj, off + i, self.cur);
         }
         Ok(())
     }

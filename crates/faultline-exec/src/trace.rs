@@ -154,6 +154,10 @@ pub struct Coverage {
     pub stmts: Vec<u32>,
     /// Executions per (condition, outcome).
     pub branches: HashMap<(StmtId, Branch), u32>,
+    /// Per statement, whether a value it stored was read afterwards (1) or not (0).
+    pub used: Vec<u32>,
+    /// Per statement, whether it stored a value (1) or not (0).
+    pub wrote: Vec<u32>,
 }
 
 impl Coverage {
@@ -161,8 +165,20 @@ impl Coverage {
         Coverage {
             stmts: vec![0; n_stmts],
             branches: HashMap::new(),
+            used: vec![0; n_stmts],
+            wrote: vec![0; n_stmts],
         }
     }
+    /// Whether the statement executed and what it computed mattered: it
+    /// decided a branch, returned, printed, or stored a value that was read
+    /// afterwards (a statement storing only values nobody read did not
+    /// influence the run: coincidental coverage).
+    pub fn used(&self, s: StmtId) -> bool {
+        self.covered(s)
+            && (self.wrote.get(s.index()).is_none_or(|&w| w == 0)
+                || self.used.get(s.index()).is_some_and(|&u| u > 0))
+    }
+
     pub fn covered(&self, s: StmtId) -> bool {
         self.stmts.get(s.index()).is_some_and(|&n| n > 0)
     }
@@ -176,6 +192,17 @@ impl Coverage {
         }
         for (k, v) in &other.branches {
             *self.branches.entry(*k).or_insert(0) += v;
+        }
+        for (dst, src) in [
+            (&mut self.used, &other.used),
+            (&mut self.wrote, &other.wrote),
+        ] {
+            if dst.len() < src.len() {
+                dst.resize(src.len(), 0);
+            }
+            for (a, b) in dst.iter_mut().zip(src) {
+                *a += b;
+            }
         }
     }
 }

@@ -29,6 +29,14 @@ pub enum CombineArg {
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+pub enum SpectrumArg {
+    /// The statement executed.
+    Statement,
+    /// The statement executed and its result was used (read, printed, branched on).
+    Use,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
 pub enum IntSemArg {
     /// 32-bit (and other C widths) bit-vectors: exact C semantics.
     Bv,
@@ -83,6 +91,10 @@ pub struct LocalizeArgs {
     /// Time limit in seconds (partial results are printed, exit status 3).
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
+    /// What counts as coverage for clause weights: a statement that executed
+    /// (`statement`), or one that executed and whose result was used (`use`).
+    #[arg(long, value_enum, default_value_t = SpectrumArg::Use)]
+    pub spectrum: SpectrumArg,
     /// Memory limit in MiB: the search stops with partial results (exit status 3) when it is reached.
     #[arg(long, value_name = "MIB")]
     pub max_memory: Option<u64>,
@@ -147,6 +159,10 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
         limits,
         weights: None,
         max_memory: a.max_memory,
+        spectrum: match a.spectrum {
+            SpectrumArg::Statement => faultline_diagnose::weights::Spectrum::Statement,
+            SpectrumArg::Use => faultline_diagnose::weights::Spectrum::Use,
+        },
     };
     let progress = faultline_report::progress::Indicator::for_stderr(a.quiet);
     progress.phase(format!("running {} tests", tests.len()));

@@ -689,10 +689,15 @@ pub fn resident_mib() -> f64 {
 
 /// Runs the formula-based localization with the chosen encoding and combination.
 pub fn localize(session: &Session, options: &Options) -> Localization {
+    localize_with(session, options, false)
+}
+
+/// Like [`localize`]; with `on_demand`, `mbd` runs over OFC's on-demand formulas.
+pub fn localize_with(session: &Session, options: &Options, on_demand: bool) -> Localization {
     let start = Instant::now();
     let mut engine = Engine::new(session, options.clone());
     let (diagnoses, incomplete) = match options.combine {
-        Combine::Mbd => mbd(&mut engine),
+        Combine::Mbd => mbd_core(&mut engine, on_demand),
         Combine::SetCombine => setcombine(&mut engine),
         Combine::PerTest => per_test(&mut engine),
     };
@@ -765,80 +770,199 @@ fn diag(
 /// subsets already fail on the joined tests), and the order of reports is that
 /// of the full formula.
 pub fn mbd(engine: &mut Engine) -> (Vec<Diagnosis>, Option<Incomplete>) {
-    let mut en = McsEnumerator::new(engine.mcs_options());
-    let r = mbd_with(engine, &mut en);
-    engine.stats.solver_calls += en.solver_calls();
-    r
+    mbd_core(engine, false)
 }
 
-fn mbd_with(engine: &mut Engine, en: &mut McsEnumerator) -> (Vec<Diagnosis>, Option<Incomplete>) {
+/// The formula of the active tests, rebuilt when on-demand formulas grow.
+struct Main {
+    solver: Solver,
+    ab: AbVars,
+    softs: Softs,
+    en: McsEnumerator,
+    encs: HashMap<usize, TestEncoding>,
+}
+
+impl Main {
+    fn new(engine: &Engine) -> Main {
+        Main {
+            solver: engine.solver(),
+            ab: AbVars::new(),
+            softs: Softs::new(),
+            en: McsEnumerator::new(engine.mcs_options()),
+            encs: HashMap::new(),
+        }
+    }
+
+    fn encode(
+        &mut self,
+        engine: &mut Engine,
+        t: usize,
+        explored: Option<&crate::explore::Explored>,
+    ) -> bool {
+        let enc = match explored {
+            Some(e) => {
+                let mut p = crate::explore::ExploredPolicy(e);
+                engine.encode_with(t, &Sink::new(&self.solver), &mut self.ab, Some(&mut p))
+            }
+            None => engine.encode_into(t, &Sink::new(&self.solver), &mut self.ab),
+        };
+        match enc {
+            Some(enc) => {
+                self.encs.insert(t, enc);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// `mbd` over all failing tests; with `on_demand`, each test's formula is
+/// OFC's (explored outcomes encoded, other branches black boxes), expanded
+/// whenever a candidate needs a black box (see [`crate::ofc`]).
+pub(crate) fn mbd_core(
+    engine: &mut Engine,
+    on_demand: bool,
+) -> (Vec<Diagnosis>, Option<Incomplete>) {
     let session = engine.session;
-    let solver = engine.solver();
-    let mut ab = AbVars::new();
-    let mut softs = Softs::new();
     let order = representatives_first(session);
-    let mut active: Vec<usize> = Vec::new();
-    let mut encs: HashMap<usize, TestEncoding> = HashMap::new();
-    // Start with one test per distinct path.
     let n_paths = {
         let mut seen = BTreeSet::new();
         session
             .failing
             .iter()
-            .filter(|t| {
-                let sig: Vec<_> = session
-                    .traces
-                    .get(t)
-                    .map(|tr| tr.decisions().map(|(i, b)| (i.stmt, b)).collect())
-                    .unwrap_or_default();
-                seen.insert(sig)
-            })
+            .filter(|t| seen.insert(engine.signature.get(t).copied()))
             .count()
     };
+    // What each test's runs explored (on-demand formulas only), shared by path.
+    let mut explored: HashMap<usize, crate::explore::Explored> = HashMap::new();
+    let explored_of =
+        |engine: &Engine, explored: &HashMap<usize, crate::explore::Explored>, t: usize| {
+            let mut e = match session.traces.get(&t) {
+                Some(tr) => crate::explore::Explored::from_trace(tr),
+                None => crate::explore::Explored::default(),
+            };
+            let g = engine.signature.get(&t);
+            for (u, ex) in explored {
+                if engine.signature.get(u) == g {
+                    e.merge(ex);
+                }
+            }
+            e
+        };
+    let mut active: Vec<usize> = Vec::new();
+    let mut main = Main::new(engine);
     for &t in order.iter().take(n_paths.max(1)) {
         if engine.limit_hit().is_some() {
             break;
         }
-        if let Some(enc) = engine.encode_into(t, &Sink::new(&solver), &mut ab) {
-            encs.insert(t, enc);
+        if on_demand {
+            let e = explored_of(engine, &explored, t);
+            explored.insert(t, e);
+        }
+        if main.encode(engine, t, explored.get(&t)) {
             active.push(t);
         }
     }
     engine.stats.tests_encoded = active.len();
-    let mut diagnoses = Vec::new();
+    let mut diagnoses: Vec<Diagnosis> = Vec::new();
+    let mut accepted: Vec<BTreeSet<StmtId>> = Vec::new();
     if active.is_empty() {
         return (diagnoses, engine.limit_hit());
     }
+    let finish = |engine: &mut Engine, main: &Main, d: Vec<Diagnosis>, inc: Option<Incomplete>| {
+        engine.stats.solver_calls += main.en.solver_calls();
+        (d, inc)
+    };
     loop {
         engine.stats.iterations += 1;
-        softs.sync(engine, &ab, en);
-        en.set_deadline(engine.deadline);
+        main.softs.sync(engine, &main.ab, &mut main.en);
+        main.en.set_deadline(engine.deadline);
         let t0 = Instant::now();
-        let next = en.next(&solver);
+        let next = main.en.next(&main.solver);
         engine.stats.solve_time += t0.elapsed();
         let mcs = match next {
             Ok(Some(m)) => m,
-            Ok(None) => return (diagnoses, None),
-            Err(stop) => return (diagnoses, Some(incomplete_of(stop))),
+            Ok(None) => return finish(engine, &main, diagnoses, None),
+            Err(stop) => return finish(engine, &main, diagnoses, Some(incomplete_of(stop))),
         };
-        let d = softs.to_stmts(&mcs.members);
-        // Validate on the tests not in the formula, all at once.
+        let d = main.softs.to_stmts(&mcs.members);
+        let mut model = mcs.model;
+        if on_demand {
+            // Black boxes the candidate's model enters, per test.
+            let entered: Vec<(usize, crate::explore::CondInst, faultline_ir::Branch)> = active
+                .iter()
+                .flat_map(|t| {
+                    main.encs[t]
+                        .abstract_entries
+                        .iter()
+                        .filter(|e| model.eval(&e.3, true).and_then(|b| b.as_bool()) == Some(true))
+                        .map(move |e| (*t, (e.0, e.1.clone()), e.2))
+                })
+                .collect();
+            if !entered.is_empty() {
+                let mut assumptions: Vec<Bool> = main
+                    .ab
+                    .stmts()
+                    .map(|(s, b)| if d.contains(&s) { b.clone() } else { b.not() })
+                    .collect();
+                for t in &active {
+                    assumptions.extend(main.encs[t].abstract_entries.iter().map(|e| e.3.not()));
+                }
+                engine.stats.solver_calls += 1;
+                let sat = main.solver.check_assumptions(&assumptions) == SatResult::Sat;
+                match main.solver.get_model() {
+                    Some(m) if sat => model = m,
+                    _ => {
+                        // Expand the boxes by hijacking, then rebuild the formula.
+                        for (t, c, b) in &entered {
+                            let e = explored.get_mut(t).expect("explored");
+                            let forced = e.forcing(c, *b);
+                            e.hijack(
+                                &engine.exe,
+                                &session.tests[*t],
+                                &forced,
+                                engine.options.limits,
+                            );
+                        }
+                        engine.stats.solver_calls += main.en.solver_calls();
+                        main = Main::new(engine);
+                        for &t in &active {
+                            main.encode(engine, t, explored.get(&t));
+                        }
+                        main.softs.sync(engine, &main.ab, &mut main.en);
+                        for a in &accepted {
+                            let members: Vec<usize> = a
+                                .iter()
+                                .filter_map(|s| main.softs.index.get(s).copied())
+                                .collect();
+                            main.en.block(&main.solver, &members);
+                        }
+                        continue;
+                    }
+                }
+            }
+        }
+        // Validate on the tests not in the formula.
         let mut angelic: Vec<Angelic> = Vec::new();
         for &t in &active {
-            angelic.extend(angelic_values(session, t, &encs[&t], &mcs.model, &d));
+            angelic.extend(angelic_values(session, t, &main.encs[&t], &model, &d));
         }
         let pending: Vec<usize> = order
             .iter()
             .copied()
-            .filter(|t| !encs.contains_key(t))
+            .filter(|t| !main.encs.contains_key(t))
             .collect();
         // Witnesses per path group: from the active tests' model first, then
         // from tests that needed their own formula.
         let mut groups: HashMap<usize, Vec<Witness>> = HashMap::new();
         for &a in &active {
             let g = engine.signature.get(&a).copied().unwrap_or(usize::MAX);
-            let w =
-                Witness::from_model(&encs[&a], &mcs.model, &d, &session.tests[a].expected_stdout);
+            let w = Witness::from_model(
+                &main.encs[&a],
+                &model,
+                &d,
+                &session.tests[a].expected_stdout,
+            );
             groups.entry(g).or_default().push(w);
         }
         let fallback: Option<Witness> = groups.values().next().and_then(|v| v.first().cloned());
@@ -856,7 +980,7 @@ fn mbd_with(engine: &mut Engine, en: &mut McsEnumerator) -> (Vec<Diagnosis>, Opt
                 ws.extend(fallback.clone());
             }
             match engine.explain(t, &d, &ws) {
-                Err(inc) => return (diagnoses, Some(inc)),
+                Err(inc) => return finish(engine, &main, diagnoses, Some(inc)),
                 Ok(Some((a, w))) => {
                     angelic.extend(a);
                     if let Some(w) = w {
@@ -870,24 +994,26 @@ fn mbd_with(engine: &mut Engine, en: &mut McsEnumerator) -> (Vec<Diagnosis>, Opt
             }
         }
         if let Some(t) = joined {
-            if let Some(enc) = engine.encode_into(t, &Sink::new(&solver), &mut ab) {
-                encs.insert(t, enc);
+            if on_demand {
+                let e = explored_of(engine, &explored, t);
+                explored.insert(t, e);
+            }
+            if main.encode(engine, t, explored.get(&t)) {
                 active.push(t);
                 engine.stats.tests_encoded = active.len();
             } else {
-                return (
-                    diagnoses,
-                    Some(Incomplete::Solver(format!("test {} cannot be encoded", t))),
-                );
+                let msg = format!("test {} cannot be encoded", session.tests[t].name);
+                return finish(engine, &main, diagnoses, Some(Incomplete::Solver(msg)));
             }
-            en.invalidate();
+            main.en.invalidate();
             continue;
         }
         angelic.sort_by(|a, b| a.test.cmp(&b.test).then(a.stmt.cmp(&b.stmt)));
         diagnoses.push(diag(&d, mcs.cost, None, angelic));
-        en.block(&solver, &mcs.members);
+        main.en.block(&main.solver, &mcs.members);
+        accepted.push(d);
         if diagnoses.len() >= engine.options.max_diagnoses {
-            return (diagnoses, Some(Incomplete::MaxDiagnoses));
+            return finish(engine, &main, diagnoses, Some(Incomplete::MaxDiagnoses));
         }
     }
 }

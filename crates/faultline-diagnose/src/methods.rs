@@ -39,31 +39,43 @@ pub enum Method {
         combine: Combine,
         weights: Option<Formula>,
     },
-    /// OFC, optionally with clause weights from a suspiciousness formula.
-    Ofc { weights: Option<Formula> },
+    /// OFC, optionally with clause weights from a suspiciousness formula;
+    /// per failing test (the paper's merge), or `mbd` over the tests.
+    Ofc {
+        weights: Option<Formula>,
+        combine: Combine,
+    },
     /// AgxFaults, optionally with clause weights.
     Agx { weights: Option<Formula> },
 }
 
 impl Method {
-    /// Parses a method name (see the module docs); `combine` applies to the
-    /// formula methods given by encoding name.
-    pub fn parse(name: &str, combine: Combine) -> Result<Method, String> {
+    /// Parses a method name (see the module docs). `combine` chooses how the
+    /// formula methods given by encoding name (default `mbd`) and OFC
+    /// (default `per-test`, merged by the paper's rule) combine tests.
+    pub fn parse(name: &str, combine: Option<Combine>) -> Result<Method, String> {
+        let formula_combine = combine.unwrap_or(Combine::Mbd);
+        let ofc_combine = match combine {
+            Some(Combine::Mbd) => Combine::Mbd,
+            _ => Combine::PerTest,
+        };
         Ok(match name {
-            "full" => Method::Formula { encoding: Encoding::Full, combine, weights: None },
-            "flow" => Method::Formula { encoding: Encoding::Flow, combine, weights: None },
-            "trace" => Method::Formula { encoding: Encoding::Trace, combine, weights: None },
-            "full+cw" => Method::Formula { encoding: Encoding::Full, combine, weights: Some(Formula::Ochiai) },
+            "full" => Method::Formula { encoding: Encoding::Full, combine: formula_combine, weights: None },
+            "flow" => Method::Formula { encoding: Encoding::Flow, combine: formula_combine, weights: None },
+            "trace" => Method::Formula { encoding: Encoding::Trace, combine: formula_combine, weights: None },
+            "full+cw" => {
+                Method::Formula { encoding: Encoding::Full, combine: formula_combine, weights: Some(Formula::Ochiai) }
+            }
             "bugassist" => Method::Formula { encoding: Encoding::Full, combine: Combine::PerTest, weights: None },
             "bugassist+cw" => {
                 Method::Formula { encoding: Encoding::Full, combine: Combine::PerTest, weights: Some(Formula::Ochiai) }
             }
             "sniper" => Method::Formula { encoding: Encoding::Flow, combine: Combine::SetCombine, weights: None },
             "cfaults" => Method::Formula { encoding: Encoding::Full, combine: Combine::Mbd, weights: None },
-            "ofc" => Method::Ofc { weights: None },
-            "ofc+cw" => Method::Ofc { weights: Some(Formula::Ochiai) },
-            "ofc+tarantula" => Method::Ofc { weights: Some(Formula::Tarantula) },
-            "ofc+dstar" => Method::Ofc { weights: Some(Formula::DStar) },
+            "ofc" => Method::Ofc { weights: None, combine: ofc_combine },
+            "ofc+cw" => Method::Ofc { weights: Some(Formula::Ochiai), combine: ofc_combine },
+            "ofc+tarantula" => Method::Ofc { weights: Some(Formula::Tarantula), combine: ofc_combine },
+            "ofc+dstar" => Method::Ofc { weights: Some(Formula::DStar), combine: ofc_combine },
             "agx" => Method::Agx { weights: None },
             "agx+cw" => Method::Agx { weights: Some(Formula::Ochiai) },
             other => {
@@ -94,14 +106,14 @@ impl Method {
                 },
                 if weights.is_some() { "+cw" } else { "" }
             ),
-            Method::Ofc { weights: None } => "ofc".into(),
-            Method::Ofc { weights: Some(f) } => format!(
-                "ofc+{}",
-                if *f == Formula::Ochiai {
-                    "cw"
-                } else {
-                    f.name()
-                }
+            Method::Ofc { weights, combine } => format!(
+                "ofc{}{}",
+                match weights {
+                    None => String::new(),
+                    Some(Formula::Ochiai) => "+cw".into(),
+                    Some(f) => format!("+{}", f.name()),
+                },
+                if *combine == Combine::Mbd { "+mbd" } else { "" }
             ),
             Method::Agx { weights: None } => "agx".into(),
             Method::Agx { weights: Some(f) } => format!(
@@ -147,7 +159,32 @@ pub fn run(session: &Session, method: &Method, options: &Options) -> Localizatio
             }
             loc
         }
-        Method::Ofc { weights: w } => {
+        Method::Ofc {
+            weights: w,
+            combine: Combine::Mbd,
+        } => {
+            let mut o = options.clone();
+            o.encoding = Encoding::Full;
+            o.combine = Combine::Mbd;
+            if let Some(f) = w {
+                let susp = weights::suspiciousness(session, *f, options.spectrum);
+                o.weights = Some(weights::weights(&susp, session.prog.stmts.len()));
+            }
+            let mut loc = localize::localize_with(session, &o, true);
+            loc.method = method.name();
+            if w.is_some() {
+                loc.ranking = rank_statements(&loc.diagnoses)
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, s)| Ranked {
+                        stmt: s,
+                        score: 1.0 / (i as f64 + 1.0),
+                    })
+                    .collect();
+            }
+            loc
+        }
+        Method::Ofc { weights: w, .. } => {
             per_test_method(session, options, *w, method.name(), Strategy::Ofc)
         }
         Method::Agx { weights: w } => {

@@ -310,3 +310,34 @@ fn digit_sum() {
         &["n = n / 100;"],
     );
 }
+
+/// Relaxing a statement only adds behaviours, so the minimal unions of
+/// per-test MCSes (`setcombine`) are exactly the minimal sets explaining
+/// every test (`mbd`), on every program here and with every encoding.
+#[test]
+fn setcombine_and_mbd_agree() {
+    let dir = root().join("tests/localize");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| Some(e.ok()?.file_name().to_string_lossy().into_owned()))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 15);
+    for name in names {
+        let (prog, tests) = localize_case(&name);
+        let s = session(&prog, &tests);
+        for e in [Full, Flow, Trace] {
+            let m = faultline_diagnose::localize(&s, &options(e, Mbd, 3));
+            let c = faultline_diagnose::localize(&s, &options(e, SetCombine, 3));
+            let ms: std::collections::BTreeSet<Set> = reported(&m).into_iter().collect();
+            let cs: std::collections::BTreeSet<Set> = reported(&c).into_iter().collect();
+            assert_eq!(
+                ms,
+                cs,
+                "{name} {e:?}: mbd {} setcombine {}",
+                show_all(&prog, &ms),
+                show_all(&prog, &cs)
+            );
+        }
+    }
+}

@@ -4,7 +4,7 @@
 use faultline_diagnose::explore::Explored;
 use faultline_diagnose::localize::Engine;
 use faultline_diagnose::methods::{self, Method};
-use faultline_diagnose::{Combine, Options, Session};
+use faultline_diagnose::{Options, Session};
 use faultline_exec::{suite, Compare, Limits, TestCase};
 use faultline_ir::{Program, StmtId};
 use std::collections::BTreeSet;
@@ -168,12 +168,12 @@ fn ofc_equals_full_on_tcas() {
         let opts = Options::default();
         let full = methods::run(
             &session,
-            &Method::parse("bugassist", Combine::Mbd).expect("method"),
+            &Method::parse("bugassist", None).expect("method"),
             &opts,
         );
         let ofc = methods::run(
             &session,
-            &Method::parse("ofc", Combine::Mbd).expect("method"),
+            &Method::parse("ofc", None).expect("method"),
             &opts,
         );
         assert!(
@@ -204,7 +204,7 @@ fn agx_candidates_are_feasible_and_find_every_fault() {
             Session::new(&prog, &sample, Compare::Exact, Limits::default()).expect("runs");
         let loc = methods::run(
             &session,
-            &Method::parse("agx", Combine::Mbd).expect("method"),
+            &Method::parse("agx", None).expect("method"),
             &Options::default(),
         );
         assert!(!loc.diagnoses.is_empty(), "{v}: candidates");

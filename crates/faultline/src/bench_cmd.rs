@@ -252,7 +252,7 @@ pub fn bench_cmd(a: &BenchArgs) -> Result<u8, UserError> {
         a.methods.clone()
     };
     for m in &methods {
-        faultline_diagnose::methods::Method::parse(m, faultline_diagnose::Combine::Mbd)
+        faultline_diagnose::methods::Method::parse(m, None)
             .map_err(|e| UserError(format!("{}: error: {e}", a.manifest.display())))?;
     }
     let programs: Vec<&ProgramSpec> = manifest

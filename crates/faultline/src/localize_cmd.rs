@@ -74,8 +74,9 @@ pub struct LocalizeArgs {
     #[arg(long, value_enum, default_value_t = EncodingArg::Full)]
     pub encoding: EncodingArg,
     /// How failing tests are combined.
-    #[arg(long, value_enum, default_value_t = CombineArg::Mbd)]
-    pub combine: CombineArg,
+    /// [default: mbd; for ofc: per-test, merged by average rank]
+    #[arg(long, value_enum)]
+    pub combine: Option<CombineArg>,
     /// The localization method: full, flow, trace (the --encoding, combined
     /// by --combine), full+cw, bugassist, bugassist+cw, sniper, cfaults, ofc,
     /// ofc+cw, ofc+tarantula, ofc+dstar, agx, agx+cw. Without it, --encoding
@@ -142,7 +143,7 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
             EncodingArg::Trace => Encoding::Trace,
             EncodingArg::Flow => Encoding::Flow,
         },
-        combine: match a.combine {
+        combine: match a.combine.unwrap_or(CombineArg::Mbd) {
             CombineArg::Mbd => Combine::Mbd,
             CombineArg::Setcombine => Combine::SetCombine,
             CombineArg::PerTest => Combine::PerTest,
@@ -173,8 +174,10 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
         session.failing.len()
     ));
     let method = match &a.method {
-        Some(name) => faultline_diagnose::methods::Method::parse(name, options.combine)
-            .map_err(|e| UserError(format!("error: --method: {e}")))?,
+        Some(name) => {
+            faultline_diagnose::methods::Method::parse(name, a.combine.map(|_| options.combine))
+                .map_err(|e| UserError(format!("error: --method: {e}")))?
+        }
         None => faultline_diagnose::methods::Method::Formula {
             encoding: options.encoding,
             combine: options.combine,

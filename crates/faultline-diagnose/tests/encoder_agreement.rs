@@ -1,0 +1,347 @@
+//! The encoder agrees with the interpreter: a formula with no relaxation has
+//! exactly the interpreter's run as its model.
+//!
+//! For every test of the differential corpus (tests/programs/*), the
+//! interpreter's stdout and exit status become the expected ones; the test is
+//! encoded (`full`, bounds from the run's trace) and, with every `ab_S`
+//! assumed false, the formula must be satisfiable; with the expected stdout
+//! changed by one byte it must be unsatisfiable. Runs that end in a runtime
+//! error or a failed assertion are skipped (there the formula forbids what the
+//! run did), and so are programs the encoder reports as unsupported; both are
+//! counted, and the supported fraction must stay high.
+
+mod common;
+
+use common::*;
+use faultline_diagnose::bounds::Needs;
+use faultline_exec::{ExecOptions, Executable, Input, Termination, TestCase};
+use faultline_ir::Program;
+use faultline_smt::{encode_test, AbVars, Bounds, Encoding, IntSemantics, Sink};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use z3::ast::Bool;
+use z3::{SatResult, Solver};
+
+/// The tests of a corpus program: (name, args, stdin).
+fn corpus_tests(dir: &Path) -> Vec<(String, Vec<String>, Vec<u8>)> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("program directory")
+        .filter_map(|e| {
+            let p = e.ok()?.path();
+            (p.extension()? == "in").then(|| p.file_stem().unwrap().to_string_lossy().into_owned())
+        })
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|n| {
+            let stdin = std::fs::read(dir.join(format!("{n}.in"))).expect("stdin");
+            let args = std::fs::read_to_string(dir.join(format!("{n}.args")))
+                .map(|a| a.split_whitespace().map(String::from).collect())
+                .unwrap_or_default();
+            (n, args, stdin)
+        })
+        .collect()
+}
+
+/// Most time one satisfiability check may take.
+const CHECK_TIMEOUT_MS: u32 = 20_000;
+
+/// What the solver said about the formula of a test with nothing relaxed.
+#[derive(Debug, PartialEq)]
+enum Answer {
+    Sat,
+    Unsat,
+    /// Timeout or memory limit.
+    GaveUp,
+}
+
+/// Whether the formula of `test` with nothing relaxed is satisfiable, on the
+/// solver localization uses (Z3's finite-domain solver for pure bit-vector
+/// formulas).
+fn satisfiable(prog: &Program, test: &TestCase, bounds: &Bounds) -> Result<Answer, String> {
+    let solver = if faultline_ir::analysis::uses_floats(prog) {
+        Solver::new()
+    } else {
+        Solver::new_for_logic("QF_FD").unwrap_or_else(Solver::new)
+    };
+    let mut params = z3::Params::new();
+    params.set_u32("timeout", CHECK_TIMEOUT_MS);
+    solver.set_params(&params);
+    let mut ab = AbVars::new();
+    encode_test(
+        prog,
+        test,
+        Encoding::Full,
+        IntSemantics::BitVector,
+        bounds,
+        None,
+        &mut ab,
+        &Sink::new(&solver),
+    )
+    .map_err(|e| e.describe(prog))?;
+    let assumptions: Vec<Bool> = ab.stmts().map(|(_, b)| b.not()).collect();
+    Ok(match solver.check_assumptions(&assumptions) {
+        SatResult::Sat => Answer::Sat,
+        SatResult::Unsat => Answer::Unsat,
+        SatResult::Unknown => Answer::GaveUp,
+    })
+}
+
+/// The expected stdout changed by one byte.
+fn changed(stdout: &[u8]) -> Vec<u8> {
+    let mut out = stdout.to_vec();
+    if out.is_empty() {
+        out.push(b'x');
+    } else {
+        let i = out.len() / 2;
+        out[i] = if out[i] == b'0' { b'1' } else { b'0' };
+    }
+    out
+}
+
+/// What one test's check found.
+#[derive(Debug, PartialEq)]
+enum Outcome {
+    /// The run ended in a runtime error or a failed assertion.
+    Skipped,
+    Unsupported(String),
+    Checked {
+        as_run: Answer,
+        changed: Answer,
+    },
+    /// The child process died (the encoder panicked, or a limit was hit).
+    Died(String),
+}
+
+const CHILD_ENV: &str = "FAULTLINE_AGREEMENT_ONE";
+/// Most time one test's child process may take.
+const CHILD_TIMEOUT: Duration = Duration::from_secs(90);
+
+/// Checks one test of a corpus program (in the child process).
+fn check_one(dir: &Path, t: &str) -> Outcome {
+    let prog = compile(&dir.join("prog.c"));
+    let exe = Executable::new(&prog).expect("starts");
+    let (_, args, stdin) = corpus_tests(dir)
+        .into_iter()
+        .find(|(n, _, _)| n == t)
+        .expect("the test exists");
+    let run = exe.run(
+        Input {
+            args: &args,
+            stdin: &stdin,
+        },
+        ExecOptions {
+            record_trace: true,
+            ..ExecOptions::default()
+        },
+    );
+    let Termination::Exit(status) = run.termination else {
+        return Outcome::Skipped;
+    };
+    let trace = run.trace.as_ref().expect("traced");
+    let bounds = Needs::of_trace(&prog, trace).bounds(None);
+    let test = TestCase {
+        name: t.to_string(),
+        args,
+        stdin,
+        expected_stdout: run.stdout.clone(),
+        expected_status: Some(status),
+    };
+    let mut changed_test = test.clone();
+    changed_test.expected_stdout = changed(&run.stdout);
+    let as_run = match satisfiable(&prog, &test, &bounds) {
+        Ok(a) => a,
+        Err(e) => return Outcome::Unsupported(e),
+    };
+    let changed = satisfiable(&prog, &changed_test, &bounds).expect("encoded once");
+    Outcome::Checked { as_run, changed }
+}
+
+/// The entry point of the child processes: checks the test named by
+/// `FAULTLINE_AGREEMENT_ONE` (`program/test`) and prints the outcome; does
+/// nothing in a normal test run.
+#[test]
+fn agreement_child() {
+    let Ok(one) = std::env::var(CHILD_ENV) else {
+        return;
+    };
+    // A formula too large for the machine makes Z3 give up, not swap.
+    z3::set_global_param("memory_max_size", "3000");
+    let (program, t) = one.split_once('/').expect("program/test");
+    let outcome = check_one(&root().join("tests/programs").join(program), t);
+    println!("OUTCOME {outcome:?}");
+}
+
+/// Runs the check of one test in a child process (memory and time limits;
+/// a crash is an outcome, not the end of the test run).
+fn run_child(program: &str, t: &str) -> (Outcome, Duration) {
+    let start = Instant::now();
+    let exe = std::env::current_exe().expect("the test binary");
+    let mut cmd = if Path::new("/usr/bin/prlimit").exists() {
+        let mut c = Command::new("/usr/bin/prlimit");
+        c.arg("--as=6000000000").arg("--").arg(&exe);
+        c
+    } else {
+        Command::new(&exe)
+    };
+    cmd.args([
+        "--exact",
+        "agreement_child",
+        "--nocapture",
+        "--test-threads=1",
+    ])
+    .env(CHILD_ENV, format!("{program}/{t}"))
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("the test binary starts");
+    let status = loop {
+        if let Some(st) = child.try_wait().expect("wait") {
+            break Some(st);
+        }
+        if start.elapsed() > CHILD_TIMEOUT {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let out = child.wait_with_output().expect("output");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let line = stdout.lines().find_map(|l| l.strip_prefix("OUTCOME "));
+    let outcome = match (status, line) {
+        (None, _) => Outcome::Died(format!("over {}s", CHILD_TIMEOUT.as_secs())),
+        (Some(_), Some("Skipped")) => Outcome::Skipped,
+        (Some(_), Some(l)) if l.starts_with("Unsupported(") => {
+            Outcome::Unsupported(l["Unsupported(".len()..l.len() - 1].to_string())
+        }
+        (Some(_), Some(l)) => {
+            let answer = |key: &str| {
+                let rest = &l[l.find(key).expect("answer") + key.len()..];
+                if rest.starts_with("Sat") {
+                    Answer::Sat
+                } else if rest.starts_with("Unsat") {
+                    Answer::Unsat
+                } else {
+                    Answer::GaveUp
+                }
+            };
+            Outcome::Checked {
+                as_run: answer("as_run: "),
+                changed: answer("changed: "),
+            }
+        }
+        (Some(st), None) => {
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let why = stderr
+                .lines()
+                .find(|l| l.contains("panicked at"))
+                .map(|l| {
+                    let next = stderr.lines().skip_while(|x| *x != l).nth(1).unwrap_or("");
+                    format!("{l} {next}")
+                })
+                .unwrap_or_else(|| format!("{st}"));
+            Outcome::Died(why)
+        }
+    };
+    (outcome, start.elapsed())
+}
+
+#[test]
+fn unrelaxed_formulas_have_exactly_the_interpreters_run_as_model() {
+    if std::env::var(CHILD_ENV).is_ok() {
+        return;
+    }
+    let start = Instant::now();
+    let corpus = root().join("tests/programs");
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&corpus)
+        .unwrap()
+        .filter_map(|e| Some(e.ok()?.path()))
+        .filter(|p| p.join("prog.c").exists())
+        .collect();
+    dirs.sort();
+    assert!(dirs.len() >= 60, "{} programs", dirs.len());
+    let jobs: Vec<(String, String)> = dirs
+        .iter()
+        .flat_map(|d| {
+            let p = d.file_name().unwrap().to_string_lossy().into_owned();
+            corpus_tests(d)
+                .into_iter()
+                .map(move |(t, _, _)| (p.clone(), t))
+        })
+        .collect();
+    let results: Mutex<Vec<(String, Outcome, Duration)>> = Mutex::new(Vec::new());
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some((p, t)) = jobs.get(i) else { break };
+                let (o, d) = run_child(p, t);
+                results.lock().unwrap().push((format!("{p}/{t}"), o, d));
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap();
+    results.sort_by(|a, b| a.0.cmp(&b.0));
+    let (mut checked, mut skipped, mut unsupported, mut gave_up) = (0, 0, 0, 0);
+    let mut failures = Vec::new();
+    let mut messages: Vec<String> = Vec::new();
+    for (name, o, d) in &results {
+        match o {
+            Outcome::Skipped => skipped += 1,
+            Outcome::Unsupported(m) => {
+                unsupported += 1;
+                let p = name.split('/').next().unwrap();
+                let msg = format!("unsupported: {p}: {m}");
+                if !messages.contains(&msg) {
+                    messages.push(msg);
+                }
+            }
+            Outcome::Checked { as_run, changed } => {
+                if *as_run == Answer::GaveUp || *changed == Answer::GaveUp {
+                    gave_up += 1;
+                    messages.push(format!("solver gave up: {name} ({:.1}s)", d.as_secs_f64()));
+                    continue;
+                }
+                checked += 1;
+                if *as_run != Answer::Sat {
+                    failures.push(format!(
+                        "{name}: unsatisfiable with the interpreter's output"
+                    ));
+                }
+                if *changed != Answer::Unsat {
+                    failures.push(format!("{name}: satisfiable with a changed output"));
+                }
+            }
+            Outcome::Died(why) => failures.push(format!("{name}: the check died: {why}")),
+        }
+    }
+    let mut slow: Vec<&(String, Outcome, Duration)> = results.iter().collect();
+    slow.sort_by(|a, b| b.2.cmp(&a.2));
+    println!(
+        "{} tests: {checked} checked, {skipped} runtime errors or failed assertions skipped, {unsupported} unsupported, solver gave up on {gave_up}; {:.1}s",
+        results.len(),
+        start.elapsed().as_secs_f64()
+    );
+    for m in &messages {
+        println!("{m}");
+    }
+    for (n, _, d) in slow.iter().take(8) {
+        println!("slowest: {n} {:.2}s", d.as_secs_f64());
+    }
+    let total = checked + unsupported + gave_up;
+    assert!(
+        checked * 10 >= total * 8,
+        "only {checked} of {total} tests are supported"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} disagreements:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

@@ -174,13 +174,13 @@ pub struct TestEncoding {
 
 /// Encodes one failing test: asserts its formula into `solver`, sharing `ab`.
 #[allow(clippy::too_many_arguments)]
-pub fn encode_test<'a, 'b>(
+pub fn encode_test<'a>(
     prog: &'a Program,
     test: &'a TestCase,
     encoding: Encoding,
     sem: IntSemantics,
     bounds: &'a Bounds,
-    policy: Option<&'b mut dyn BranchPolicy>,
+    policy: Option<&mut dyn BranchPolicy>,
     ab: &'a mut AbVars,
     solver: &'a Sink<'a>,
 ) -> R<TestEncoding> {

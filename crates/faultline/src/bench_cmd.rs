@@ -129,11 +129,11 @@ fn fmt_opt(v: Option<f64>, digits: usize) -> String {
     v.map_or("–".into(), |x| format!("{x:.digits$}"))
 }
 
+/// A finished job: stdout, exit code, peak RSS (KiB), wall seconds, killed.
+type ChildResult = (Vec<u8>, Option<i32>, u64, f64, bool);
+
 /// Runs a child, polling for its end; returns (stdout, exit code, peak RSS in KiB, wall time).
-fn run_child(
-    mut cmd: Command,
-    hard_limit: Option<Duration>,
-) -> Result<(Vec<u8>, Option<i32>, u64, f64, bool), String> {
+fn run_child(mut cmd: Command, hard_limit: Option<Duration>) -> Result<ChildResult, String> {
     let start = Instant::now();
     let mut child = cmd
         .stdout(Stdio::piped())

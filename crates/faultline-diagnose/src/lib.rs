@@ -17,5 +17,5 @@ pub mod result;
 pub mod weights;
 pub mod witness;
 
-pub use localize::{localize, Combine, Options, Session};
+pub use localize::{localize, Combine, Options, Progress, ProgressHook, Session};
 pub use result::{Angelic, AngelicValue, Diagnosis, Incomplete, Localization, Ranked};

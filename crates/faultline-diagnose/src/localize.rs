@@ -32,6 +32,27 @@ pub enum Combine {
     PerTest,
 }
 
+/// Progress of a localization, for a progress indicator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// `done` of `total` tests have run.
+    TestsRun { done: usize, total: usize },
+    /// `done` formulas of the `total` failing tests have been built.
+    TestsEncoded { done: usize, total: usize },
+    /// Diagnoses found so far.
+    Diagnoses { count: usize },
+}
+
+/// A progress callback (called from the thread doing the work).
+#[derive(Clone)]
+pub struct ProgressHook(pub std::sync::Arc<dyn Fn(Progress) + Send + Sync>);
+
+impl std::fmt::Debug for ProgressHook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ProgressHook")
+    }
+}
+
 /// Settings of a localization.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -50,6 +71,8 @@ pub struct Options {
     pub max_memory: Option<u64>,
     /// What counts as coverage for clause weights.
     pub spectrum: crate::weights::Spectrum,
+    /// Called as the search progresses.
+    pub progress: Option<ProgressHook>,
 }
 
 impl Default for Options {
@@ -67,6 +90,7 @@ impl Default for Options {
             weights: None,
             max_memory: None,
             spectrum: crate::weights::Spectrum::Use,
+            progress: None,
         }
     }
 }
@@ -91,6 +115,17 @@ impl<'p> Session<'p> {
         compare: Compare,
         limits: Limits,
     ) -> Result<Session<'p>, String> {
+        Session::with_progress(prog, tests, compare, limits, None)
+    }
+
+    /// Like [`Session::new`], reporting each test run.
+    pub fn with_progress(
+        prog: &'p Program,
+        tests: &'p [TestCase],
+        compare: Compare,
+        limits: Limits,
+        progress: Option<&ProgressHook>,
+    ) -> Result<Session<'p>, String> {
         let start = Instant::now();
         let exe = Executable::new(prog).map_err(|e| e.describe(prog))?;
         let plain = RunOptions {
@@ -107,6 +142,14 @@ impl<'p> Session<'p> {
         let mut failing = Vec::new();
         let mut traces = HashMap::new();
         for (i, t) in tests.iter().enumerate() {
+            if let Some(p) = progress {
+                if i % 64 == 0 {
+                    (p.0)(Progress::TestsRun {
+                        done: i,
+                        total: tests.len(),
+                    });
+                }
+            }
             let r = faultline_exec::run(&exe, t, &plain);
             if r.passed() {
                 runs.push(r);
@@ -174,6 +217,8 @@ pub struct Engine<'s, 'p> {
     /// Path signature of each failing test (equal ids: same branch decisions).
     pub signature: HashMap<usize, usize>,
     pub replays: usize,
+    /// Formulas built (for progress).
+    encoded: usize,
 }
 
 impl<'s, 'p> Engine<'s, 'p> {
@@ -208,6 +253,7 @@ impl<'s, 'p> Engine<'s, 'p> {
             exe: Executable::new(session.prog).expect("the program ran before"),
             signature: signatures(session),
             replays: 0,
+            encoded: 0,
         }
     }
 
@@ -286,6 +332,13 @@ impl<'s, 'p> Engine<'s, 'p> {
             sink,
         );
         self.stats.encode_time += start.elapsed();
+        self.encoded += 1;
+        if let Some(p) = &self.options.progress {
+            (p.0)(Progress::TestsEncoded {
+                done: self.encoded,
+                total: self.session.failing.len(),
+            });
+        }
         match r {
             Ok(enc) => {
                 self.stats.statement_instances += enc.instances;
@@ -497,6 +550,13 @@ impl<'s, 'p> Engine<'s, 'p> {
             } else {
                 Order::Cardinality
             },
+        }
+    }
+
+    /// Reports the number of diagnoses found so far.
+    pub fn found(&self, count: usize) {
+        if let Some(p) = &self.options.progress {
+            (p.0)(Progress::Diagnoses { count });
         }
     }
 
@@ -1010,6 +1070,7 @@ pub(crate) fn mbd_core(
         }
         angelic.sort_by(|a, b| a.test.cmp(&b.test).then(a.stmt.cmp(&b.stmt)));
         diagnoses.push(diag(&d, mcs.cost, None, angelic));
+        engine.found(diagnoses.len());
         main.en.block(&main.solver, &mcs.members);
         accepted.push(d);
         if diagnoses.len() >= engine.options.max_diagnoses {

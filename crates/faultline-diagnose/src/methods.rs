@@ -262,6 +262,7 @@ fn per_test_method(
             });
         }
         per_test.push(rank_statements(&diagnoses[start_of_test..]));
+        engine.found(diagnoses.len());
         if inc.is_some() {
             incomplete = inc;
             break;

@@ -164,10 +164,29 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
             SpectrumArg::Statement => faultline_diagnose::weights::Spectrum::Statement,
             SpectrumArg::Use => faultline_diagnose::weights::Spectrum::Use,
         },
+        progress: None,
     };
-    let progress = faultline_report::progress::Indicator::for_stderr(a.quiet);
+    let progress = std::sync::Arc::new(faultline_report::progress::Indicator::for_stderr(a.quiet));
+    let mut options = options;
+    if progress.is_enabled() {
+        let sink = std::sync::Arc::clone(&progress);
+        options.progress = Some(faultline_diagnose::ProgressHook(std::sync::Arc::new(
+            move |p| {
+                use faultline_report::progress::{Event, ProgressSink};
+                sink.event(match p {
+                    faultline_diagnose::Progress::TestsRun { done, total } => {
+                        Event::TestsRun { done, total }
+                    }
+                    faultline_diagnose::Progress::TestsEncoded { done, total } => {
+                        Event::TestsEncoded { done, total }
+                    }
+                    faultline_diagnose::Progress::Diagnoses { count } => Event::Diagnoses { count },
+                })
+            },
+        )));
+    }
     progress.phase(format!("running {} tests", tests.len()));
-    let session = Session::new(&prog, &tests, compare, limits)
+    let session = Session::with_progress(&prog, &tests, compare, limits, options.progress.as_ref())
         .map_err(|e| UserError(format!("{}: error: {e}", a.program.display())))?;
     progress.phase(format!(
         "localizing {} failing tests",
@@ -185,7 +204,10 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
         },
     };
     let loc = faultline_diagnose::methods::run(&session, &method, &options);
-    progress.finish();
+    options.progress = None;
+    if let Ok(p) = std::sync::Arc::try_unwrap(progress) {
+        p.finish();
+    }
     write_report(a, &prog, &session, &options, &loc)?;
     Ok(if session.failing.is_empty() {
         exit::OK

@@ -169,3 +169,24 @@ fn overflow_rule_excludes_the_wrap_around_diagnosis() {
     let both: BTreeSet<_> = ax.union(&cond).copied().collect();
     assert!(!engine.explains_all(&both).unwrap());
 }
+
+/// A product with a negative operand is defined C (-5 * 2 = -10): relaxing
+/// the extra line alone explains the test.
+#[test]
+fn negative_products_do_not_overflow() {
+    let src = "#include <stdio.h>\nint main(void)\n{\n    int n;\n    scanf(\"%d\", &n);\n    printf(\"X\\n\");\n    printf(\"%d\\n\", n * 2);\n    return 0;\n}\n";
+    let prog = compile_src("neg.c", src);
+    for (stdin, out) in [("5\n", "10\n"), ("-5\n", "-10\n")] {
+        let tests = vec![stdin_test("t", stdin, out)];
+        let s = session(&prog, &tests);
+        let opts = options(Encoding::Full, Combine::Mbd, 3);
+        let loc = localize(&s, &opts);
+        let extra = set(&prog, &[(6, r#"printf("X\n");"#)]);
+        assert_eq!(
+            reported(&loc),
+            vec![extra],
+            "stdin {stdin:?}: {}",
+            show_all(&prog, &reported(&loc))
+        );
+    }
+}

@@ -156,7 +156,16 @@ pub fn agx_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
                     }
                 }
             }
-            // A feasible candidate: confirm by re-execution.
+            // A feasible candidate: readable values, then confirm by re-execution.
+            if res.candidates.len() < crate::localize::POLISHED {
+                let insts: Vec<&faultline_smt::RelaxedInstance> = enc.relaxed.iter().collect();
+                let mut base: Vec<Bool> =
+                    ab.stmts().map(|(s, b)| if d.contains(&s) { b.clone() } else { b.not() }).collect();
+                base.extend(enc.abstract_entries.iter().map(|e| e.3.not()));
+                if let Some(better) = crate::localize::polish(engine, &solver, &base, &insts, &d, &model) {
+                    model = better;
+                }
+            }
             let w = Witness::from_model(&enc, &model, &d, &session.tests[t].expected_stdout);
             let replay = engine.replay(t, &w);
             let angelic = if replay.explains {

@@ -1002,6 +1002,16 @@ pub(crate) fn mbd_core(
                 }
             }
         }
+        // Readable angelic values for the first diagnoses.
+        if diagnoses.len() < POLISHED {
+            let insts: Vec<&faultline_smt::RelaxedInstance> =
+                active.iter().flat_map(|t| main.encs[t].relaxed.iter()).collect();
+            let base: Vec<Bool> =
+                main.ab.stmts().map(|(s, b)| if d.contains(&s) { b.clone() } else { b.not() }).collect();
+            if let Some(m) = polish(engine, &main.solver, &base, &insts, &d, &model) {
+                model = m;
+            }
+        }
         // Validate on the tests not in the formula.
         let mut angelic: Vec<Angelic> = Vec::new();
         for &t in &active {
@@ -1079,6 +1089,85 @@ pub(crate) fn mbd_core(
     }
 }
 
+/// How many diagnoses get polished angelic values.
+pub const POLISHED: usize = 20;
+
+/// Looks for a model of the same diagnosis whose angelic values read well:
+/// each relaxed integer instance keeps its computed value where it can, else
+/// takes a value in [-1, 1], else in [-100, 100], else any. Preferences are
+/// dropped as unsat cores name them (a handful of solver calls). Returns
+/// `None` (keep the model) if the solver gives up or the budget runs out.
+pub fn polish(
+    engine: &mut Engine,
+    solver: &Solver,
+    base: &[Bool],
+    insts: &[&faultline_smt::RelaxedInstance],
+    d: &BTreeSet<StmtId>,
+    model: &Model,
+) -> Option<Model> {
+    use faultline_smt::sym::SVal;
+    // Per instance: its tiers of preference, most preferred first.
+    let mut tiers: Vec<Vec<Bool>> = Vec::new();
+    for inst in insts {
+        if !d.contains(&inst.stmt) || model.eval(&inst.guard, true).and_then(|b| b.as_bool()) != Some(true) {
+            continue;
+        }
+        if let InstValue::Scalar { chosen: SVal::Int(c), computed: SVal::Int(v) } = &inst.value {
+            let sem = c.sem();
+            let lo1 = faultline_smt::sym::SInt::constant(sem, c.kind, -1);
+            let hi1 = faultline_smt::sym::SInt::constant(sem, c.kind, 1);
+            let lo2 = faultline_smt::sym::SInt::constant(sem, c.kind, -100);
+            let hi2 = faultline_smt::sym::SInt::constant(sem, c.kind, 100);
+            let within = |lo: &faultline_smt::sym::SInt, hi: &faultline_smt::sym::SInt| {
+                let a = faultline_smt::sym::compare(faultline_ir::CmpOp::Ge, &SVal::Int(c.clone()), &SVal::Int(lo.clone()));
+                let b = faultline_smt::sym::compare(faultline_ir::CmpOp::Le, &SVal::Int(c.clone()), &SVal::Int(hi.clone()));
+                match (a, b) {
+                    (Ok(a), Ok(b)) => Some(Bool::and(&[&a.v.1, &b.v.1])),
+                    _ => None,
+                }
+            };
+            let mut t = vec![c.eq(v)];
+            if !c.kind.signed() {
+                t.extend(within(&faultline_smt::sym::SInt::constant(sem, c.kind, 0), &hi1));
+                t.extend(within(&faultline_smt::sym::SInt::constant(sem, c.kind, 0), &hi2));
+            } else {
+                t.extend(within(&lo1, &hi1));
+                t.extend(within(&lo2, &hi2));
+            }
+            tiers.push(t);
+        }
+    }
+    if tiers.is_empty() {
+        return None;
+    }
+    let mut level = vec![0usize; tiers.len()];
+    for _ in 0..12 {
+        let prefs: Vec<(usize, Bool)> =
+            level.iter().enumerate().filter_map(|(i, &l)| tiers[i].get(l).map(|b| (i, b.clone()))).collect();
+        let mut assumptions = base.to_vec();
+        assumptions.extend(prefs.iter().map(|(_, b)| b.clone()));
+        engine.stats.solver_calls += 1;
+        match solver.check_assumptions(&assumptions) {
+            SatResult::Sat => return solver.get_model(),
+            SatResult::Unknown => return None,
+            SatResult::Unsat => {
+                let core = solver.get_unsat_core();
+                let mut moved = false;
+                for (i, b) in &prefs {
+                    if core.iter().any(|c| c.ast_eq(b)) {
+                        level[*i] += 1;
+                        moved = true;
+                    }
+                }
+                if !moved {
+                    return None;
+                }
+            }
+        }
+    }
+    None
+}
+
 /// Enumerates one test's MCSes on its own formula.
 fn test_mcses(engine: &mut Engine, t: usize) -> Result<Vec<TestMcs>, Incomplete> {
     let session = engine.session;
@@ -1094,12 +1183,22 @@ fn test_mcses(engine: &mut Engine, t: usize) -> Result<Vec<TestMcs>, Incomplete>
     let mut out = Vec::new();
     loop {
         let t0 = Instant::now();
-        let next = en.take_next(&solver);
+        let next = en.next(&solver);
         engine.stats.solve_time += t0.elapsed();
         match next {
             Ok(Some(m)) => {
                 let d = softs.to_stmts(&m.members);
-                let a = angelic_values(session, t, &enc, &m.model, &d);
+                let mut model = m.model;
+                if out.len() < POLISHED {
+                    let insts: Vec<&faultline_smt::RelaxedInstance> = enc.relaxed.iter().collect();
+                    let base: Vec<Bool> =
+                        ab.stmts().map(|(s, b)| if d.contains(&s) { b.clone() } else { b.not() }).collect();
+                    if let Some(better) = polish(engine, &solver, &base, &insts, &d, &model) {
+                        model = better;
+                    }
+                }
+                let a = angelic_values(session, t, &enc, &model, &d);
+                en.block(&solver, &m.members);
                 out.push((d, m.cost, a));
                 if out.len() >= engine.options.max_diagnoses {
                     break;

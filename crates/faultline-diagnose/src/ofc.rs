@@ -135,6 +135,15 @@ pub fn ofc_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
                     }
                 }
             }
+            if found.len() < crate::localize::POLISHED {
+                let insts: Vec<&faultline_smt::RelaxedInstance> = enc.relaxed.iter().collect();
+                let mut base: Vec<Bool> =
+                    ab.stmts().map(|(s, b)| if d.contains(&s) { b.clone() } else { b.not() }).collect();
+                base.extend(enc.abstract_entries.iter().map(|e| e.3.not()));
+                if let Some(better) = crate::localize::polish(engine, &solver, &base, &insts, &d, &model) {
+                    model = better;
+                }
+            }
             let angelic = angelic_values(session, t, &enc, &model, &d);
             found.push((d, mcs.cost, angelic));
             en.block(&solver, &mcs.members);

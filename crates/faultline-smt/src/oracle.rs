@@ -251,7 +251,7 @@ fn float_interval(
     // Lowest key printing as the text: binary search on [kmin, kx].
     let (mut lo, mut hi) = (kmin, kx);
     while lo < hi {
-        let mid = lo + (hi - lo) / 2;
+        let mid = ((lo as i128 + hi as i128) / 2) as i64;
         if shows(unkey(mid)) {
             hi = mid;
         } else {
@@ -261,7 +261,7 @@ fn float_interval(
     let low = unkey(lo);
     let (mut lo2, mut hi2) = (kx, kmax);
     while lo2 < hi2 {
-        let mid = lo2 + (hi2 - lo2 + 1) / 2;
+        let mid = ((lo2 as i128 + hi2 as i128 + 1) / 2) as i64;
         if shows(unkey(mid)) {
             lo2 = mid;
         } else {

@@ -722,6 +722,15 @@ pub fn binary(op: BinOp, ty: &Type, a: &SVal, b: &SVal) -> SResult<Checked<SVal>
     }
 }
 
+/// Whether a wider two's-complement value fits in `w` bits (its high bits are
+/// the sign extension of bit `w - 1`). Used instead of Z3's
+/// `bv*_no_overflow` predicates, which Z3 4.8 gets wrong for signed
+/// multiplication with negative operands.
+fn fits_signed(wide: &BV, w: u32) -> Bool {
+    let narrow = wide.extract(w - 1, 0);
+    wide.eq(narrow.sign_ext(wide.get_size() - w))
+}
+
 fn int_binary(op: BinOp, k: IntKind, x: &SInt, y: &SInt) -> SResult<Checked<SInt>> {
     if let (Some(a), Some(b)) = (x.as_const(), y.as_const()) {
         return Ok(fold_binary(op, k, y.kind, a, b, x.sem()));
@@ -733,29 +742,30 @@ fn int_binary(op: BinOp, k: IntKind, x: &SInt, y: &SInt) -> SResult<Checked<SInt
             let r = match op {
                 BinOp::Add => {
                     if signed {
-                        safe.push(a.bvadd_no_overflow(b, true));
-                        safe.push(a.bvadd_no_underflow(b));
+                        safe.push(fits_signed(&a.sign_ext(1).bvadd(b.sign_ext(1)), k.bits()));
                     }
                     a.bvadd(b)
                 }
                 BinOp::Sub => {
                     if signed {
-                        safe.push(a.bvsub_no_overflow(b));
-                        safe.push(a.bvsub_no_underflow(b, true));
+                        safe.push(fits_signed(&a.sign_ext(1).bvsub(b.sign_ext(1)), k.bits()));
                     }
                     a.bvsub(b)
                 }
                 BinOp::Mul => {
                     if signed {
-                        safe.push(a.bvmul_no_overflow(b, true));
-                        safe.push(a.bvmul_no_underflow(b));
+                        let w = k.bits();
+                        safe.push(fits_signed(&a.sign_ext(w).bvmul(b.sign_ext(w)), w));
                     }
                     a.bvmul(b)
                 }
                 BinOp::Div | BinOp::Rem => {
                     safe.push(b.eq(BV::from_u64(0, k.bits())).not());
                     if signed {
-                        safe.push(a.bvsdiv_no_overflow(b));
+                        let w = k.bits();
+                        let min = BV::from_u64(1u64 << (w - 1), w);
+                        let minus_one = BV::from_i64(-1, w);
+                        safe.push(Bool::and(&[&a.eq(&min), &b.eq(&minus_one)]).not());
                     }
                     match (op, signed) {
                         (BinOp::Div, true) => a.bvsdiv(b),
@@ -919,7 +929,7 @@ pub fn unary(op: UnOp, ty: &Type, operand_ty: &Type, a: &SVal) -> SResult<Checke
             let t = match &x.t {
                 ITerm::Bv(b) => {
                     if k.signed() {
-                        safe.push(b.bvneg_no_overflow());
+                        safe.push(fits_signed(&b.sign_ext(1).bvneg(), k.bits()));
                     }
                     ITerm::Bv(b.bvneg())
                 }

@@ -97,6 +97,8 @@ pub struct Row {
     pub failing_tests: usize,
     pub diagnoses: usize,
     pub found: bool,
+    /// Position of the first diagnosis containing a faulty line (1-based).
+    pub first_diagnosis: Option<usize>,
     /// Rank of the first faulty line in the ranking (1-based).
     pub rank: Option<usize>,
     /// Share of the program's statements inspected up to the first faulty one (percent).
@@ -417,6 +419,12 @@ fn fill(row: &mut Row, v: &serde_json::Value, prog: &ProgramSpec, total: usize) 
     row.failing_tests = v["tests"]["failing"].as_array().map_or(0, |a| a.len());
     let diags = v["diagnoses"].as_array().cloned().unwrap_or_default();
     row.diagnoses = diags.len();
+    let has_fault = |d: &serde_json::Value| {
+        d["statements"]
+            .as_array()
+            .is_some_and(|ss| ss.iter().any(|s| s["line"].as_u64().is_some_and(|l| lines.contains(&(l as u32)))))
+    };
+    row.first_diagnosis = diags.iter().position(has_fault).map(|i| i + 1);
     row.found = diags.iter().any(|d| {
         d["statements"].as_array().is_some_and(|ss| {
             ss.iter().any(|s| {
@@ -451,17 +459,18 @@ fn fill(row: &mut Row, v: &serde_json::Value, prog: &ProgramSpec, total: usize) 
 
 fn markdown(name: &str, methods: &[String], rows: &[Row]) -> String {
     let mut s = format!("## {name}\n\n");
-    s.push_str("| program | method | status | failing | diagnoses | found | rank | EXAM % | solver calls | solver s | wall s | peak MiB |\n");
-    s.push_str("|---|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|\n");
+    s.push_str("| program | method | status | failing | diagnoses | found | first diagnosis | rank | EXAM % | solver calls | solver s | wall s | peak MiB |\n");
+    s.push_str("|---|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|\n");
     for r in rows {
         s.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} | {:.2} | {:.0} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} | {:.2} | {:.0} |\n",
             r.program,
             r.method,
             r.status,
             r.failing_tests,
             r.diagnoses,
             if r.found { "yes" } else { "no" },
+            r.first_diagnosis.map_or("–".into(), |x| x.to_string()),
             r.rank.map_or("–".into(), |x| x.to_string()),
             fmt_opt(r.exam, 1),
             r.solver_calls,
@@ -515,17 +524,18 @@ fn markdown(name: &str, methods: &[String], rows: &[Row]) -> String {
 
 fn csv(rows: &[Row]) -> String {
     let mut s = String::from(
-        "program,method,status,failing_tests,diagnoses,found,rank,exam_percent,solver_calls,solver_s,wall_s,peak_mib,error\n",
+        "program,method,status,failing_tests,diagnoses,found,first_diagnosis,rank,exam_percent,solver_calls,solver_s,wall_s,peak_mib,error\n",
     );
     for r in rows {
         s.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{},{:.4},{:.4},{:.1},{}\n",
+            "{},{},{},{},{},{},{},{},{},{},{:.4},{:.4},{:.1},{}\n",
             r.program,
             r.method,
             r.status,
             r.failing_tests,
             r.diagnoses,
             r.found,
+            r.first_diagnosis.map_or(String::new(), |x| x.to_string()),
             r.rank.map_or(String::new(), |x| x.to_string()),
             r.exam.map_or(String::new(), |x| format!("{x:.2}")),
             r.solver_calls,

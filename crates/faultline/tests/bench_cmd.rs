@@ -1,0 +1,81 @@
+//! `faultline bench` end to end on a subset of the TCAS manifest, and its
+//! errors.
+
+mod common;
+
+use common::*;
+
+#[test]
+fn bench_runs_a_tcas_subset_end_to_end() {
+    let out = tempdir("bench");
+    let o = faultline()
+        .args(["bench", "benchmarks/tcas.toml", "--programs", "v1,v8,v32", "--methods", "full,ofc+cw,agx"])
+        .arg("--out")
+        .arg(&out)
+        .current_dir(root())
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", String::from_utf8_lossy(&o.stderr));
+    let csv = std::fs::read_to_string(out.join("results.csv")).expect("results.csv");
+    let rows: Vec<Vec<&str>> = csv.lines().skip(1).map(|l| l.split(',').collect()).collect();
+    // Deterministic order: manifest order of programs, then the methods as given.
+    let keys: Vec<(&str, &str)> = rows.iter().map(|r| (r[0], r[1])).collect();
+    assert_eq!(
+        keys,
+        vec![
+            ("v1", "full"),
+            ("v1", "ofc+cw"),
+            ("v1", "agx"),
+            ("v8", "full"),
+            ("v8", "ofc+cw"),
+            ("v8", "agx"),
+            ("v32", "full"),
+            ("v32", "ofc+cw"),
+            ("v32", "agx"),
+        ]
+    );
+    for r in &rows {
+        assert_eq!(r[2], "ok", "{r:?}");
+        assert_eq!(r[5], "true", "fault found: {r:?}");
+    }
+    // Failing tests per version, as in failing.tsv.
+    let failing: Vec<(&str, &str)> = rows.iter().map(|r| (r[0], r[3])).collect();
+    assert!(failing.contains(&("v1", "131")) && failing.contains(&("v8", "1")) && failing.contains(&("v32", "2")));
+    assert!(stdout.contains("### Summary"), "{stdout}");
+    assert!(out.join("results.md").exists() && out.join("results.json").exists());
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("results.json")).expect("json")).expect("valid");
+    assert_eq!(json.as_array().map(|a| a.len()), Some(9));
+}
+
+#[test]
+fn bench_reports_manifest_errors_in_one_line() {
+    let dir = tempdir("bench-errors");
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "name = \"x\"\nmethods = [\"full\"]\nbogus = 1\n[[program]]\nname = \"a\"\nsource = \"a.c\"\n")
+        .expect("write");
+    let o = faultline().arg("bench").arg(&bad).output().expect("runs");
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with(&format!("{}:3: error: invalid manifest:", bad.display())), "{err}");
+
+    let unknown = dir.join("unknown.toml");
+    std::fs::write(
+        &unknown,
+        "name = \"x\"\ndata = \".\"\nmethods = [\"fastest\"]\n[[program]]\nname = \"a\"\nsource = \"a.c\"\n",
+    )
+    .expect("write");
+    let o = faultline().arg("bench").arg(&unknown).output().expect("runs");
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.starts_with(&format!("{}: error: unknown method 'fastest'", unknown.display())), "{err}");
+
+    let o = faultline().args(["bench", "/nonexistent/manifest.toml"]).output().expect("runs");
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr).trim_end(),
+        "/nonexistent/manifest.toml: error: cannot read manifest: No such file or directory (os error 2)"
+    );
+}

@@ -8,7 +8,7 @@
 //! more iterations are excluded by a hard constraint (the unwinding
 //! assumption).
 
-use crate::oracle::{self, InputEvent, OutArg, OutEvent, OutPiece, StrVal};
+use crate::oracle::{self, OutArg, OutEvent, OutPiece, StrVal};
 use crate::summary::{Summaries, Summary};
 use crate::sym::{
     self, and2, ff, implies, is_false, not, or2, tt, Checked, IntSemantics, SFloat, SInt, SPtr,
@@ -20,7 +20,7 @@ use faultline_exec::libc;
 use faultline_exec::trace::{Contexts, CtxId, Scope};
 use faultline_exec::TestCase;
 use faultline_ir::{
-    Block, Branch, Builtin, Cond, Expr, ExprKind, FloatKind, FuncId, IntKind, Layout, Place,
+    Block, Branch, Builtin, CmpOp, Cond, Expr, ExprKind, FloatKind, FuncId, IntKind, Layout, Place,
     PlaceKind, Program, Stmt, StmtId, StmtKind, Stream, Type, Var, VarRef,
 };
 use std::collections::HashMap;
@@ -260,7 +260,9 @@ struct SymExec<'a, 'b> {
     stmts: Vec<StmtScope>,
     old: Vec<(LPlace, Type)>,
     outputs: Vec<OutEvent>,
-    inputs: Vec<InputEvent>,
+    /// The input position (a `long`), and the offsets it can take.
+    in_pos: SInt,
+    in_starts: std::collections::BTreeSet<usize>,
     /// Exit status so far.
     status: SInt,
     out: TestEncoding,
@@ -305,7 +307,8 @@ impl<'a, 'b> SymExec<'a, 'b> {
             stmts: Vec::new(),
             old: Vec::new(),
             outputs: Vec::new(),
-            inputs: Vec::new(),
+            in_pos: SInt::constant(sem, IntKind::Long, 0),
+            in_starts: std::iter::once(0).collect(),
             status: SInt::constant(sem, IntKind::Int, 0),
             out: TestEncoding::default(),
             fresh: 0,
@@ -887,18 +890,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
             });
         }
         if summary.inputs {
-            let name = self.name("read");
-            let (ret, r) = SInt::fresh(self.sem, IntKind::Int, &name);
-            self.hard(r);
-            self.inputs.push(InputEvent {
-                guard: g.clone(),
-                fmt: None,
-                ret,
-                values: Vec::new(),
-                assigned: Vec::new(),
-                chars: Vec::new(),
-                black_box: true,
-            });
+            self.input_havoc(g);
         }
         let mut fall = g.clone();
         if summary.exits {
@@ -1602,7 +1594,12 @@ impl<'a, 'b> SymExec<'a, 'b> {
             }
             for (j, at) in self.candidates(alt.obj, &alt.off, n) {
                 let cond = and2(&alt.g, &at);
-                let cells: Vec<SCell> = self.objs[alt.obj as usize].cells[j..j + n].to_vec();
+                let mut cells: Vec<SCell> = self.objs[alt.obj as usize].cells[j..j + n].to_vec();
+                // A computed offset may denote cells of other types (where it
+                // cannot actually point): give every candidate the read's type.
+                if let (1, Some(ty)) = (n, &self.emu_ty) {
+                    cells[0].v = coerce(cells[0].v.clone(), ty, self.sem);
+                }
                 acc = Some(match acc {
                     None => cells,
                     Some(prev) => cells
@@ -2596,6 +2593,11 @@ impl<'a, 'b> SymExec<'a, 'b> {
     }
 
     /// A read from stdin (scanf with a constant format, or getchar).
+    /// A read from stdin (scanf with a constant format, or getchar), under
+    /// guard `g`. The input position is a term over the offsets it can have
+    /// (usually one); the read is simulated from each with faultline's
+    /// glibc-exact scanf, and the return value, the stored values and the new
+    /// position are if-then-else terms over those offsets.
     fn input_read(
         &mut self,
         fmt: Option<Vec<u8>>,
@@ -2603,57 +2605,119 @@ impl<'a, 'b> SymExec<'a, 'b> {
         g: &mut Bool,
     ) -> R<SVal> {
         let sem = self.sem;
-        let ret_name = self.name("read");
-        let (ret, r) = SInt::fresh(sem, IntKind::Int, &ret_name);
-        self.hard(r);
-        // The values stored in each target, one fresh variable per target,
-        // constrained by the oracle's case analysis over input positions.
-        let mut stored = Vec::new();
-        for (i, (ptr, pointee)) in targets.iter().enumerate() {
-            let name = self.name(&format!("in{i}"));
-            let value = match pointee {
-                Type::Int(k) => {
-                    let (v, r) = SInt::fresh(sem, *k, &name);
-                    self.hard(r);
-                    Some(SVal::Int(v))
-                }
-                Type::Float(k) => Some(self.lift(SVal::fresh(sem, &Type::Float(*k), &name))?.0),
-                _ => None,
-            };
-            stored.push((ptr.clone(), pointee.clone(), value));
-        }
-        let ev = InputEvent {
-            guard: g.clone(),
-            fmt,
-            ret: ret.clone(),
-            values: stored.iter().map(|(_, _, v)| v.clone()).collect(),
-            assigned: Vec::new(),
-            chars: Vec::new(),
-            black_box: false,
+        let stdin = &self.test.stdin;
+        let format = match &fmt {
+            Some(f) => match libc::parse_scanf_format(f) {
+                Ok(f) => Some(f),
+                Err(e) => return self.unsupported(format!("scanf format: {e}")),
+            },
+            None => None,
         };
-        self.inputs.push(ev);
-        let idx = self.inputs.len() - 1;
-        // Store the scanned values: target i is written when `ret > i`.
-        for (i, (ptr, pointee, value)) in stored.iter().enumerate() {
-            let assigned = Bool::fresh_const(&format!("assigned{i}"));
-            self.inputs[idx].assigned.push(assigned.clone());
+        let starts: Vec<usize> = self.in_starts.iter().copied().collect();
+        // Simulate the read from every possible offset.
+        let mut cases: Vec<(Bool, usize, i128, Vec<libc::Scanned>)> = Vec::new();
+        for &o in &starts {
+            let at = self.in_pos.eq_const(o as i128);
+            let mut input = libc::Input::new(stdin.to_vec());
+            input.pos = o;
+            let (ret, items) = match &format {
+                Some(f) => {
+                    let out = libc::scanf::run_format(f, &mut input);
+                    (out.ret as i128, out.items)
+                }
+                None => (input.getc().map_or(-1, |b| b as i128), Vec::new()),
+            };
+            cases.push((at, input.pos.min(stdin.len()), ret, items));
+        }
+        let pick = |this: &Self,
+                    kind: IntKind,
+                    f: &dyn Fn(&(Bool, usize, i128, Vec<libc::Scanned>)) -> Option<i128>,
+                    default: &SInt| {
+            let mut acc = default.clone();
+            for c in cases.iter().rev() {
+                if let Some(v) = f(c) {
+                    acc = SInt::ite(&c.0, &SInt::constant(this.sem, kind, v), &acc);
+                }
+            }
+            acc
+        };
+        let long_zero = SInt::constant(sem, IntKind::Long, 0);
+        let new_pos = pick(self, IntKind::Long, &|c| Some(c.1 as i128), &long_zero);
+        let ret = pick(
+            self,
+            IntKind::Int,
+            &|c| Some(c.2),
+            &SInt::constant(sem, IntKind::Int, -1),
+        );
+        for (i, (ptr, pointee)) in targets.iter().enumerate() {
+            let assigned = cases.iter().fold(ff(), |acc, c| {
+                or2(&acc, &and2(&c.0, &Bool::from_bool(c.3.len() > i)))
+            });
             let gi = and2(g, &assigned);
-            match value {
-                Some(v) => {
+            if is_false(&gi) {
+                continue;
+            }
+            // What conversion fills target i (the same in every case).
+            let kind = cases.iter().find_map(|c| c.3.get(i)).map(|it| match it {
+                libc::Scanned::Int { .. } => 0,
+                libc::Scanned::Float { .. } => 1,
+                _ => 2,
+            });
+            match (kind, pointee) {
+                (None, _) => {}
+                (Some(0), Type::Int(k)) => {
+                    let v = pick(
+                        self,
+                        *k,
+                        &|c| match c.3.get(i) {
+                            Some(libc::Scanned::Int { value, .. }) => Some(*value),
+                            _ => None,
+                        },
+                        &SInt::constant(sem, *k, 0),
+                    );
                     let lp = self.ptr_place(ptr, pointee, &gi)?;
                     self.store(
                         &lp,
                         pointee,
                         SCell {
-                            v: v.clone(),
+                            v: SVal::Int(v),
                             init: tt(),
                         },
                         &gi,
                     );
                 }
-                None => {
-                    // %s / %c into a char array: only constant-position reads are modelled
-                    // by the oracle; the characters are fresh per cell.
+                (Some(1), Type::Float(k)) => {
+                    let mut acc = SFloat {
+                        kind: *k,
+                        t: sym::fp_const(*k, 0.0),
+                    };
+                    for c in cases.iter().rev() {
+                        if let Some(libc::Scanned::Float { value, .. }) = c.3.get(i) {
+                            acc = SFloat::ite(
+                                &c.0,
+                                &SFloat {
+                                    kind: *k,
+                                    t: sym::fp_const(*k, *value),
+                                },
+                                &acc,
+                            );
+                        }
+                    }
+                    let lp = self.ptr_place(ptr, pointee, &gi)?;
+                    self.store(
+                        &lp,
+                        pointee,
+                        SCell {
+                            v: SVal::Float(acc),
+                            init: tt(),
+                        },
+                        &gi,
+                    );
+                }
+                (Some(0 | 1), _) => return self.unsupported("scanf into a target of another type"),
+                _ => {
+                    // %s / %c into a character array: the bytes read (and a NUL
+                    // for %s), per case.
                     let lp = self.ptr_place(ptr, &Type::Int(IntKind::Char), &gi)?;
                     let (obj, start) = match lp.alts.as_slice() {
                         [a] => match a.off.as_const() {
@@ -2670,35 +2734,73 @@ impl<'a, 'b> SymExec<'a, 'b> {
                             )
                         }
                     };
-                    let name = self.name("chars");
-                    let old: Vec<SInt> = self.objs[obj as usize].cells
-                        [start.min(self.objs[obj as usize].cells.len())..]
-                        .iter()
-                        .map(|c| match &c.v {
-                            SVal::Int(i) => i.convert(IntKind::Char),
-                            _ => SInt::constant(sem, IntKind::Char, 0),
-                        })
-                        .collect();
-                    let fresh: Vec<SInt> = (0..old.len())
-                        .map(|j| SInt::fresh(sem, IntKind::Char, &format!("{name}_{j}")).0)
-                        .collect();
-                    let cells: Vec<SCell> = fresh
-                        .iter()
-                        .map(|c| SCell {
-                            v: SVal::Int(c.clone()),
-                            init: tt(),
-                        })
-                        .collect();
-                    self.inputs[idx].chars.push(oracle::CharTarget {
-                        target: i,
-                        fresh,
-                        old,
-                    });
-                    self.store_agg(&lp, &cells, &gi);
+                    let avail = self.objs[obj as usize].cells.len().saturating_sub(start);
+                    for c in &cases {
+                        let bytes: Vec<u8> = match c.3.get(i) {
+                            Some(libc::Scanned::Str(b)) => {
+                                b.iter().copied().chain(std::iter::once(0)).collect()
+                            }
+                            Some(libc::Scanned::Chars(b)) => b.clone(),
+                            _ => continue,
+                        };
+                        let gc = and2(&gi, &c.0);
+                        if bytes.len() > avail {
+                            // Overflows the array: undefined behaviour.
+                            self.check(&gc, ff());
+                            continue;
+                        }
+                        let cells: Vec<SCell> = bytes
+                            .iter()
+                            .map(|&b| SCell {
+                                v: SVal::Int(SInt::constant(sem, IntKind::Char, b as i8 as i128)),
+                                init: tt(),
+                            })
+                            .collect();
+                        let at = LPlace {
+                            alts: vec![LAlt {
+                                g: tt(),
+                                obj,
+                                off: self.long(start as i128),
+                                emu: None,
+                            }],
+                        };
+                        self.store_agg(&at, &cells, &gc);
+                    }
                 }
             }
         }
+        let next = match SInt::ite(g, &new_pos, &self.in_pos).as_const() {
+            Some(k) => SInt::constant(sem, IntKind::Long, k),
+            None => SInt::ite(g, &new_pos, &self.in_pos),
+        };
+        self.in_pos = next;
+        if !is_false(g) {
+            self.in_starts.extend(cases.iter().map(|c| c.1));
+        }
         Ok(SVal::Int(ret))
+    }
+
+    /// A black box may consume any part of the remaining input.
+    fn input_havoc(&mut self, g: &Bool) {
+        let name = self.name("inpos");
+        let (fresh, _) = SInt::fresh(self.sem, IntKind::Long, &name);
+        let len = self.test.stdin.len() as i128;
+        let lo = self.in_starts.iter().copied().min().unwrap_or(0);
+        let ge = sym::compare(
+            CmpOp::Ge,
+            &SVal::Int(fresh.clone()),
+            &SVal::Int(self.in_pos.clone()),
+        );
+        let le = sym::compare(
+            CmpOp::Le,
+            &SVal::Int(fresh.clone()),
+            &SVal::Int(self.long(len)),
+        );
+        if let (Ok(a), Ok(b)) = (ge, le) {
+            self.hard(implies(g, &and2(&a.v.1, &b.v.1)));
+        }
+        self.in_pos = SInt::ite(g, &fresh, &self.in_pos.clone());
+        self.in_starts.extend(lo..=len as usize);
     }
 
     fn ptr_place(&mut self, ptr: &SVal, pointee: &Type, g: &Bool) -> R<LPlace> {
@@ -2742,12 +2844,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
             stmt: e.0,
             message: e.1,
         })?;
-        oracle::encode_inputs(self.solver, &self.inputs, &self.test.stdin, self.sem).map_err(
-            |e| EncodeError {
-                stmt: None,
-                message: e,
-            },
-        )?;
+
         if let Some(status) = self.test.expected_status {
             let s = self.status.convert(IntKind::UChar);
             self.hard(s.eq_const(status as i128 & 0xff));
@@ -2780,8 +2877,15 @@ type StringAlt = (Bool, u32, usize, Vec<SCell>);
 fn coerce(v: SVal, ty: &Type, sem: IntSemantics) -> SVal {
     match (&v, ty) {
         (SVal::Int(i), Type::Int(k)) if i.kind != *k => SVal::Int(i.convert(*k)),
-        (SVal::Float(f), Type::Float(k)) if f.kind != *k => SVal::Float(f.convert(*k)),
-        (SVal::Ptr(_), Type::Int(k)) => SVal::Int(SInt::constant(sem, *k, 0)),
+        (SVal::Int(_), Type::Int(_))
+        | (SVal::Float(_), Type::Float(_))
+        | (SVal::Ptr(_), Type::Ptr(_)) => match (&v, ty) {
+            (SVal::Float(f), Type::Float(k)) if f.kind != *k => SVal::Float(f.convert(*k)),
+            _ => v,
+        },
+        (SVal::Stream(_), _) => v,
+        // A cell of another shape: only reachable under a false condition.
+        _ if ty.is_scalar() => SVal::zero(sem, ty),
         _ => v,
     }
 }

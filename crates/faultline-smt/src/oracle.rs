@@ -27,18 +27,17 @@
 //! statements may only print their own template with other values, or nothing
 //! (a note says so).
 //!
-//! **Input.** Reads (`scanf`, `getchar`) consume stdin in the same linear
-//! order; a position variable per read, and for every reachable offset the
-//! concrete result of the read from that offset (computed by faultline's
-//! glibc-exact scanf) constrains the values stored, the return value and the
-//! next position.
+//! **Input** is handled during symbolic execution (`exec.rs`): reads consume
+//! stdin in the same linear order, the input position is a term over the
+//! offsets it can have, and each read is simulated from each of them with
+//! faultline's glibc-exact scanf.
 
 use crate::exec::{InstValue, RelaxedInstance, TestEncoding};
-use crate::sym::{and2, implies, not, tt, FpEq, IntSemantics, SFloat, SInt, SVal};
+use crate::sym::{and2, implies, not, tt, FpEq, IntSemantics, SFloat, SInt};
 use crate::Sink;
 use faultline_exec::libc;
 use faultline_exec::trace::Scope;
-use faultline_ir::{FloatKind, IntKind, StmtId, Type};
+use faultline_ir::{FloatKind, IntKind, StmtId};
 use std::collections::{BTreeMap, BTreeSet};
 use z3::ast::{Bool, BV};
 
@@ -86,32 +85,6 @@ pub struct OutEvent {
     pub ab: Option<Bool>,
     pub pieces: Vec<OutPiece>,
     /// A black box (unexplored code) that may print anything or nothing.
-    pub black_box: bool,
-}
-
-/// A `%s`/`%c` read into a character array: the fresh characters stored, and
-/// the cells' previous values (kept beyond what the read writes).
-#[derive(Clone, Debug)]
-pub struct CharTarget {
-    pub target: usize,
-    pub fresh: Vec<SInt>,
-    pub old: Vec<SInt>,
-}
-
-/// One read from stdin.
-#[derive(Clone, Debug)]
-pub struct InputEvent {
-    pub guard: Bool,
-    /// The scanf format (`None`: getchar).
-    pub fmt: Option<Vec<u8>>,
-    /// The read's return value.
-    pub ret: SInt,
-    /// For each target, the fresh value stored (scalars).
-    pub values: Vec<Option<SVal>>,
-    /// For each target, whether it is assigned.
-    pub assigned: Vec<Bool>,
-    pub chars: Vec<CharTarget>,
-    /// A black box (unexplored code) that may consume any amount of input.
     pub black_box: bool,
 }
 
@@ -549,93 +522,5 @@ pub fn encode_outputs(
         starts = next_starts;
     }
     solver.assert(&pos.eq(BV::from_u64(n as u64, 32)));
-    Ok(())
-}
-
-/// Asserts what each read from stdin returns and stores.
-pub fn encode_inputs(
-    solver: &Sink,
-    events: &[InputEvent],
-    stdin: &[u8],
-    sem: IntSemantics,
-) -> Result<(), String> {
-    let mut pos = BV::from_u64(0, 32);
-    let mut starts: BTreeSet<usize> = BTreeSet::new();
-    starts.insert(0);
-    for (k, ev) in events.iter().enumerate() {
-        let next = BV::fresh_const(&format!("inpos_{k}"), 32);
-        let mut next_starts = BTreeSet::new();
-        let format = match &ev.fmt {
-            Some(f) => Some(libc::parse_scanf_format(f).map_err(|e| format!("scanf format: {e}"))?),
-            None => None,
-        };
-        for &o in &starts {
-            let at = pos.eq(BV::from_u64(o as u64, 32));
-            solver.assert(&implies(
-                &and2(&at, &not(&ev.guard)),
-                &next.eq(BV::from_u64(o as u64, 32)),
-            ));
-            next_starts.insert(o);
-            let mut input = libc::Input::new(stdin.to_vec());
-            input.pos = o;
-            let mut facts: Vec<Bool> = Vec::new();
-            match &format {
-                Some(fmt) => {
-                    let outcome = libc::scanf::run_format(fmt, &mut input);
-                    facts.push(ev.ret.eq_const(outcome.ret as i128));
-                    for (i, assigned) in ev.assigned.iter().enumerate() {
-                        let item = outcome.items.get(i);
-                        facts.push(if item.is_some() {
-                            assigned.clone()
-                        } else {
-                            not(assigned)
-                        });
-                        match (item, ev.values.get(i).and_then(|v| v.as_ref())) {
-                            (Some(libc::Scanned::Int { value, .. }), Some(SVal::Int(v))) => {
-                                facts.push(v.eq_const(v.kind.value(v.kind.wrap(*value))));
-                            }
-                            (Some(libc::Scanned::Float { value, .. }), Some(SVal::Float(v))) => {
-                                facts.push(v.t._eq_fp(&crate::sym::fp_const(v.kind, *value)));
-                            }
-                            (Some(libc::Scanned::Chars(bytes) | libc::Scanned::Str(bytes)), _) => {
-                                let with_nul = matches!(item, Some(libc::Scanned::Str(_)));
-                                if let Some(ct) = ev.chars.iter().find(|c| c.target == i) {
-                                    let written = bytes.len() + with_nul as usize;
-                                    if written > ct.fresh.len() {
-                                        // Overflows the array: undefined behaviour, so impossible.
-                                        facts.push(Bool::from_bool(false));
-                                    }
-                                    for (j, f) in ct.fresh.iter().enumerate() {
-                                        let want = if j < bytes.len() {
-                                            f.eq_const(bytes[j] as i8 as i128)
-                                        } else if j == bytes.len() && with_nul {
-                                            f.eq_const(0)
-                                        } else {
-                                            f.eq(&ct.old[j])
-                                        };
-                                        facts.push(want);
-                                    }
-                                }
-                            }
-                            _ => {}
-                        }
-                    }
-                }
-                None => {
-                    let c = input.getc().map_or(-1, |b| b as i128);
-                    facts.push(ev.ret.eq_const(c));
-                }
-            }
-            let o2 = input.pos.min(stdin.len());
-            facts.push(next.eq(BV::from_u64(o2 as u64, 32)));
-            next_starts.insert(o2);
-            let all = Bool::and(&facts.iter().collect::<Vec<_>>());
-            solver.assert(&implies(&and2(&at, &ev.guard), &all));
-        }
-        pos = next;
-        starts = next_starts;
-    }
-    let _ = sem;
-    let _ = Type::Void;
     Ok(())
 }

@@ -1004,10 +1004,15 @@ pub(crate) fn mbd_core(
         }
         // Readable angelic values for the first diagnoses.
         if diagnoses.len() < POLISHED {
-            let insts: Vec<&faultline_smt::RelaxedInstance> =
-                active.iter().flat_map(|t| main.encs[t].relaxed.iter()).collect();
-            let base: Vec<Bool> =
-                main.ab.stmts().map(|(s, b)| if d.contains(&s) { b.clone() } else { b.not() }).collect();
+            let insts: Vec<&faultline_smt::RelaxedInstance> = active
+                .iter()
+                .flat_map(|t| main.encs[t].relaxed.iter())
+                .collect();
+            let base: Vec<Bool> = main
+                .ab
+                .stmts()
+                .map(|(s, b)| if d.contains(&s) { b.clone() } else { b.not() })
+                .collect();
             if let Some(m) = polish(engine, &main.solver, &base, &insts, &d, &model) {
                 model = m;
             }
@@ -1109,18 +1114,32 @@ pub fn polish(
     // Per instance: its tiers of preference, most preferred first.
     let mut tiers: Vec<Vec<Bool>> = Vec::new();
     for inst in insts {
-        if !d.contains(&inst.stmt) || model.eval(&inst.guard, true).and_then(|b| b.as_bool()) != Some(true) {
+        if !d.contains(&inst.stmt)
+            || model.eval(&inst.guard, true).and_then(|b| b.as_bool()) != Some(true)
+        {
             continue;
         }
-        if let InstValue::Scalar { chosen: SVal::Int(c), computed: SVal::Int(v) } = &inst.value {
+        if let InstValue::Scalar {
+            chosen: SVal::Int(c),
+            computed: SVal::Int(v),
+        } = &inst.value
+        {
             let sem = c.sem();
             let lo1 = faultline_smt::sym::SInt::constant(sem, c.kind, -1);
             let hi1 = faultline_smt::sym::SInt::constant(sem, c.kind, 1);
             let lo2 = faultline_smt::sym::SInt::constant(sem, c.kind, -100);
             let hi2 = faultline_smt::sym::SInt::constant(sem, c.kind, 100);
             let within = |lo: &faultline_smt::sym::SInt, hi: &faultline_smt::sym::SInt| {
-                let a = faultline_smt::sym::compare(faultline_ir::CmpOp::Ge, &SVal::Int(c.clone()), &SVal::Int(lo.clone()));
-                let b = faultline_smt::sym::compare(faultline_ir::CmpOp::Le, &SVal::Int(c.clone()), &SVal::Int(hi.clone()));
+                let a = faultline_smt::sym::compare(
+                    faultline_ir::CmpOp::Ge,
+                    &SVal::Int(c.clone()),
+                    &SVal::Int(lo.clone()),
+                );
+                let b = faultline_smt::sym::compare(
+                    faultline_ir::CmpOp::Le,
+                    &SVal::Int(c.clone()),
+                    &SVal::Int(hi.clone()),
+                );
                 match (a, b) {
                     (Ok(a), Ok(b)) => Some(Bool::and(&[&a.v.1, &b.v.1])),
                     _ => None,
@@ -1128,8 +1147,14 @@ pub fn polish(
             };
             let mut t = vec![c.eq(v)];
             if !c.kind.signed() {
-                t.extend(within(&faultline_smt::sym::SInt::constant(sem, c.kind, 0), &hi1));
-                t.extend(within(&faultline_smt::sym::SInt::constant(sem, c.kind, 0), &hi2));
+                t.extend(within(
+                    &faultline_smt::sym::SInt::constant(sem, c.kind, 0),
+                    &hi1,
+                ));
+                t.extend(within(
+                    &faultline_smt::sym::SInt::constant(sem, c.kind, 0),
+                    &hi2,
+                ));
             } else {
                 t.extend(within(&lo1, &hi1));
                 t.extend(within(&lo2, &hi2));
@@ -1142,8 +1167,11 @@ pub fn polish(
     }
     let mut level = vec![0usize; tiers.len()];
     for _ in 0..12 {
-        let prefs: Vec<(usize, Bool)> =
-            level.iter().enumerate().filter_map(|(i, &l)| tiers[i].get(l).map(|b| (i, b.clone()))).collect();
+        let prefs: Vec<(usize, Bool)> = level
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &l)| tiers[i].get(l).map(|b| (i, b.clone())))
+            .collect();
         let mut assumptions = base.to_vec();
         assumptions.extend(prefs.iter().map(|(_, b)| b.clone()));
         engine.stats.solver_calls += 1;
@@ -1191,8 +1219,10 @@ fn test_mcses(engine: &mut Engine, t: usize) -> Result<Vec<TestMcs>, Incomplete>
                 let mut model = m.model;
                 if out.len() < POLISHED {
                     let insts: Vec<&faultline_smt::RelaxedInstance> = enc.relaxed.iter().collect();
-                    let base: Vec<Bool> =
-                        ab.stmts().map(|(s, b)| if d.contains(&s) { b.clone() } else { b.not() }).collect();
+                    let base: Vec<Bool> = ab
+                        .stmts()
+                        .map(|(s, b)| if d.contains(&s) { b.clone() } else { b.not() })
+                        .collect();
                     if let Some(better) = polish(engine, &solver, &base, &insts, &d, &model) {
                         model = better;
                     }

@@ -420,9 +420,13 @@ fn fill(row: &mut Row, v: &serde_json::Value, prog: &ProgramSpec, total: usize) 
     let diags = v["diagnoses"].as_array().cloned().unwrap_or_default();
     row.diagnoses = diags.len();
     let has_fault = |d: &serde_json::Value| {
-        d["statements"]
-            .as_array()
-            .is_some_and(|ss| ss.iter().any(|s| s["line"].as_u64().is_some_and(|l| lines.contains(&(l as u32)))))
+        d["statements"].as_array().is_some_and(|ss| {
+            ss.iter().any(|s| {
+                s["line"]
+                    .as_u64()
+                    .is_some_and(|l| lines.contains(&(l as u32)))
+            })
+        })
     };
     row.first_diagnosis = diags.iter().position(has_fault).map(|i| i + 1);
     row.found = diags.iter().any(|d| {

@@ -9,16 +9,32 @@ use common::*;
 fn bench_runs_a_tcas_subset_end_to_end() {
     let out = tempdir("bench");
     let o = faultline()
-        .args(["bench", "benchmarks/tcas.toml", "--programs", "v1,v8,v32", "--methods", "full,ofc+cw,agx"])
+        .args([
+            "bench",
+            "benchmarks/tcas.toml",
+            "--programs",
+            "v1,v8,v32",
+            "--methods",
+            "full,ofc+cw,agx",
+        ])
         .arg("--out")
         .arg(&out)
         .current_dir(root())
         .output()
         .expect("runs");
     let stdout = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(o.status.code(), Some(0), "stderr: {}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "stderr: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let csv = std::fs::read_to_string(out.join("results.csv")).expect("results.csv");
-    let rows: Vec<Vec<&str>> = csv.lines().skip(1).map(|l| l.split(',').collect()).collect();
+    let rows: Vec<Vec<&str>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
     // Deterministic order: manifest order of programs, then the methods as given.
     let keys: Vec<(&str, &str)> = rows.iter().map(|r| (r[0], r[1])).collect();
     assert_eq!(
@@ -41,11 +57,16 @@ fn bench_runs_a_tcas_subset_end_to_end() {
     }
     // Failing tests per version, as in failing.tsv.
     let failing: Vec<(&str, &str)> = rows.iter().map(|r| (r[0], r[3])).collect();
-    assert!(failing.contains(&("v1", "131")) && failing.contains(&("v8", "1")) && failing.contains(&("v32", "2")));
+    assert!(
+        failing.contains(&("v1", "131"))
+            && failing.contains(&("v8", "1"))
+            && failing.contains(&("v32", "2"))
+    );
     assert!(stdout.contains("### Summary"), "{stdout}");
     assert!(out.join("results.md").exists() && out.join("results.json").exists());
     let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("results.json")).expect("json")).expect("valid");
+        serde_json::from_str(&std::fs::read_to_string(out.join("results.json")).expect("json"))
+            .expect("valid");
     assert_eq!(json.as_array().map(|a| a.len()), Some(9));
 }
 
@@ -59,7 +80,10 @@ fn bench_reports_manifest_errors_in_one_line() {
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.starts_with(&format!("{}:3: error: invalid manifest:", bad.display())), "{err}");
+    assert!(
+        err.starts_with(&format!("{}:3: error: invalid manifest:", bad.display())),
+        "{err}"
+    );
 
     let unknown = dir.join("unknown.toml");
     std::fs::write(
@@ -67,12 +91,25 @@ fn bench_reports_manifest_errors_in_one_line() {
         "name = \"x\"\ndata = \".\"\nmethods = [\"fastest\"]\n[[program]]\nname = \"a\"\nsource = \"a.c\"\n",
     )
     .expect("write");
-    let o = faultline().arg("bench").arg(&unknown).output().expect("runs");
+    let o = faultline()
+        .arg("bench")
+        .arg(&unknown)
+        .output()
+        .expect("runs");
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.starts_with(&format!("{}: error: unknown method 'fastest'", unknown.display())), "{err}");
+    assert!(
+        err.starts_with(&format!(
+            "{}: error: unknown method 'fastest'",
+            unknown.display()
+        )),
+        "{err}"
+    );
 
-    let o = faultline().args(["bench", "/nonexistent/manifest.toml"]).output().expect("runs");
+    let o = faultline()
+        .args(["bench", "/nonexistent/manifest.toml"])
+        .output()
+        .expect("runs");
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&o.stderr).trim_end(),

@@ -223,9 +223,9 @@ pub struct Engine<'s, 'p> {
 
 impl<'s, 'p> Engine<'s, 'p> {
     pub fn new(session: &'s Session<'p>, options: Options) -> Engine<'s, 'p> {
-        if let Some(mib) = options.max_memory {
-            z3::set_global_param("memory_max_size", &mib.to_string());
-        }
+        // The memory limit is checked between solver calls (`limit_hit`), not
+        // handed to Z3: Z3's own limit makes the z3 crate panic on the null
+        // term it then returns.
         let finite = options.int_semantics == IntSemantics::BitVector
             && !faultline_ir::analysis::uses_floats(session.prog);
         let deadline = options.timeout.map(|t| Instant::now() + t);

@@ -131,11 +131,15 @@ fn fmt_opt(v: Option<f64>, digits: usize) -> String {
     v.map_or("–".into(), |x| format!("{x:.digits$}"))
 }
 
-/// A finished job: stdout, exit code, peak RSS (KiB), wall seconds, killed.
-type ChildResult = (Vec<u8>, Option<i32>, u64, f64, bool);
+/// A finished job: stdout, exit code, peak RSS (KiB), wall seconds, why it was killed.
+type ChildResult = (Vec<u8>, Option<i32>, u64, f64, Option<&'static str>);
 
 /// Runs a child, polling for its end; returns (stdout, exit code, peak RSS in KiB, wall time).
-fn run_child(mut cmd: Command, hard_limit: Option<Duration>) -> Result<ChildResult, String> {
+fn run_child(
+    mut cmd: Command,
+    hard_limit: Option<Duration>,
+    max_rss_mib: Option<u64>,
+) -> Result<ChildResult, String> {
     let start = Instant::now();
     let mut child = cmd
         .stdout(Stdio::piped())
@@ -155,7 +159,7 @@ fn run_child(mut cmd: Command, hard_limit: Option<Duration>) -> Result<ChildResu
         let _ = std::io::Read::read_to_end(&mut stderr, &mut buf);
         buf
     });
-    let mut killed = false;
+    let mut killed: Option<&'static str> = None;
     let (code, maxrss) = loop {
         let mut status: libc::c_int = 0;
         // SAFETY: rusage is plain data filled by wait4; pid is our child's.
@@ -172,18 +176,24 @@ fn run_child(mut cmd: Command, hard_limit: Option<Duration>) -> Result<ChildResu
         if r < 0 {
             return Err("lost the benchmark process".into());
         }
+        let over_memory = max_rss_mib.is_some_and(|m| rss_mib(pid) > m as f64 * 1.5 + 256.0);
+        if over_memory && killed.is_none() {
+            // SAFETY: signalling our own child.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            killed = Some("memory");
+        }
         if let Some(limit) = hard_limit {
-            if !killed && start.elapsed() > limit {
+            if killed.is_none() && start.elapsed() > limit {
                 // SAFETY: signalling our own child.
                 unsafe { libc::kill(pid, libc::SIGKILL) };
-                killed = true;
+                killed = Some("timeout");
             }
         }
         std::thread::sleep(Duration::from_millis(5));
     };
     let out = reader.join().unwrap_or_default();
     let err = err_reader.join().unwrap_or_default();
-    if code.is_none() && !killed {
+    if code.is_none() && killed.is_none() {
         return Err(format!(
             "crashed: {}",
             String::from_utf8_lossy(&err).lines().last().unwrap_or("")
@@ -197,6 +207,18 @@ fn run_child(mut cmd: Command, hard_limit: Option<Duration>) -> Result<ChildResu
             .to_string());
     }
     Ok((out, code, maxrss, start.elapsed().as_secs_f64(), killed))
+}
+
+/// A process's resident memory in MiB (Linux; 0 elsewhere).
+fn rss_mib(pid: libc::pid_t) -> f64 {
+    std::fs::read_to_string(format!("/proc/{pid}/statm"))
+        .ok()
+        .and_then(|s| {
+            s.split_whitespace()
+                .nth(1)
+                .and_then(|p| p.parse::<f64>().ok())
+        })
+        .map_or(0.0, |pages| pages * 4096.0 / (1024.0 * 1024.0))
 }
 
 fn resolve(base: &Path, p: &str) -> PathBuf {
@@ -217,9 +239,13 @@ pub fn bench_cmd(a: &BenchArgs) -> Result<u8, UserError> {
     })?;
     let manifest: Manifest = toml::from_str(&text).map_err(|e| {
         let msg = e.message().to_string();
-        let line = e
-            .span()
-            .map(|s| text[..s.start.min(text.len())].lines().count().max(1));
+        let line = e.span().map(|s| {
+            text.as_bytes()[..s.start.min(text.len())]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
+                + 1
+        });
         match line {
             Some(l) => UserError(format!(
                 "{}:{l}: error: invalid manifest: {msg}",
@@ -380,7 +406,7 @@ fn run_job(
         cmd.arg("--max-memory").arg(m.to_string());
     }
     let hard = timeout.map(|t| Duration::from_secs_f64(t * 1.5 + 10.0));
-    match run_child(cmd, hard) {
+    match run_child(cmd, hard, max_memory) {
         Err(e) => {
             row.status = "error".into();
             row.error = Some(e);
@@ -388,8 +414,8 @@ fn run_job(
         Ok((out, _code, rss, wall, killed)) => {
             row.wall_s = wall;
             row.peak_mib = rss as f64 / 1024.0;
-            if killed {
-                row.status = "timeout".into();
+            if let Some(why) = killed {
+                row.status = why.into();
                 return row;
             }
             match serde_json::from_slice::<serde_json::Value>(&out) {
@@ -457,6 +483,7 @@ fn fill(row: &mut Row, v: &serde_json::Value, prog: &ProgramSpec, total: usize) 
         None => "ok".into(),
         Some(r) if r.contains("time") => "timeout".into(),
         Some(r) if r.contains("maximum number of diagnoses") => "ok".into(),
+        Some(r) if r.contains("memory") => "memory".into(),
         Some(_) => "partial".into(),
     };
 }

@@ -27,6 +27,10 @@ use std::collections::HashMap;
 use std::fmt;
 use z3::ast::{Ast, Bool, BV};
 
+/// One way an input read can go: the guard that the read starts at a given
+/// offset, the offset after it, the value returned and the items converted.
+type ReadCase = (Bool, usize, i128, Vec<libc::Scanned>);
+
 /// Which formula to build.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -2615,7 +2619,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
         };
         let starts: Vec<usize> = self.in_starts.iter().copied().collect();
         // Simulate the read from every possible offset.
-        let mut cases: Vec<(Bool, usize, i128, Vec<libc::Scanned>)> = Vec::new();
+        let mut cases: Vec<ReadCase> = Vec::new();
         for &o in &starts {
             let at = self.in_pos.eq_const(o as i128);
             let mut input = libc::Input::new(stdin.to_vec());
@@ -2629,18 +2633,16 @@ impl<'a, 'b> SymExec<'a, 'b> {
             };
             cases.push((at, input.pos.min(stdin.len()), ret, items));
         }
-        let pick = |this: &Self,
-                    kind: IntKind,
-                    f: &dyn Fn(&(Bool, usize, i128, Vec<libc::Scanned>)) -> Option<i128>,
-                    default: &SInt| {
-            let mut acc = default.clone();
-            for c in cases.iter().rev() {
-                if let Some(v) = f(c) {
-                    acc = SInt::ite(&c.0, &SInt::constant(this.sem, kind, v), &acc);
+        let pick =
+            |this: &Self, kind: IntKind, f: &dyn Fn(&ReadCase) -> Option<i128>, default: &SInt| {
+                let mut acc = default.clone();
+                for c in cases.iter().rev() {
+                    if let Some(v) = f(c) {
+                        acc = SInt::ite(&c.0, &SInt::constant(this.sem, kind, v), &acc);
+                    }
                 }
-            }
-            acc
-        };
+                acc
+            };
         let long_zero = SInt::constant(sem, IntKind::Long, 0);
         let new_pos = pick(self, IntKind::Long, &|c| Some(c.1 as i128), &long_zero);
         let ret = pick(

@@ -135,7 +135,9 @@ pub fn ofc_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
                     }
                 }
             }
-            if found.len() < crate::localize::POLISHED {
+            // Polished values only matter in the final round: once a box is
+            // to be expanded, this round's diagnoses are recomputed.
+            if found.len() < crate::localize::POLISHED && expand.is_empty() {
                 let insts: Vec<&faultline_smt::RelaxedInstance> = enc.relaxed.iter().collect();
                 let mut base: Vec<Bool> = ab
                     .stmts()

@@ -92,7 +92,7 @@ pub struct Manifest {
 pub struct Row {
     pub program: String,
     pub method: String,
-    /// `ok`, `partial` (a limit was hit), `timeout`, `error`.
+    /// `ok`, `timeout`, `memory`, `partial` (another limit was hit), `error`.
     pub status: String,
     pub failing_tests: usize,
     pub diagnoses: usize,
@@ -455,15 +455,7 @@ fn fill(row: &mut Row, v: &serde_json::Value, prog: &ProgramSpec, total: usize) 
         })
     };
     row.first_diagnosis = diags.iter().position(has_fault).map(|i| i + 1);
-    row.found = diags.iter().any(|d| {
-        d["statements"].as_array().is_some_and(|ss| {
-            ss.iter().any(|s| {
-                s["line"]
-                    .as_u64()
-                    .is_some_and(|l| lines.contains(&(l as u32)))
-            })
-        })
-    });
+    row.found = row.first_diagnosis.is_some();
     let ranking = v["ranking"].as_array().cloned().unwrap_or_default();
     row.rank = ranking
         .iter()

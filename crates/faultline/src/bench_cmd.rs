@@ -160,18 +160,23 @@ fn run_child(
         buf
     });
     let mut killed: Option<&'static str> = None;
-    let (code, maxrss) = loop {
+    // The child's peak resident set, sampled: `wait4`'s `ru_maxrss` is no
+    // use, since Linux carries the parent's high-water mark into a child
+    // spawned with vfork and exec (every job would weigh at least as much as
+    // this process ever did).
+    let mut peak_kib = 0u64;
+    let code = loop {
+        peak_kib = peak_kib.max(hwm_kib(pid));
         let mut status: libc::c_int = 0;
-        // SAFETY: rusage is plain data filled by wait4; pid is our child's.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        let r = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        // SAFETY: pid is our child's; status is a plain int.
+        let r = unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) };
         if r == pid {
             let code = if libc::WIFEXITED(status) {
                 Some(libc::WEXITSTATUS(status))
             } else {
                 None
             };
-            break (code, usage.ru_maxrss as u64);
+            break code;
         }
         if r < 0 {
             return Err("lost the benchmark process".into());
@@ -206,7 +211,20 @@ fn run_child(
             .unwrap_or("input error")
             .to_string());
     }
-    Ok((out, code, maxrss, start.elapsed().as_secs_f64(), killed))
+    Ok((out, code, peak_kib, start.elapsed().as_secs_f64(), killed))
+}
+
+/// A process's peak resident set so far in KiB (`VmHWM`; Linux, 0 elsewhere
+/// or once the process has exited).
+fn hwm_kib(pid: libc::pid_t) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        })
+        .unwrap_or(0)
 }
 
 /// A process's resident memory in MiB (Linux; 0 elsewhere).

@@ -19,18 +19,13 @@
 //! expanded by execution hijacking, as in OFC, so the search always makes
 //! progress.
 
-use crate::explore::{CondInst, Explored, ExploredPolicy};
-use crate::localize::{angelic_values, Engine, Softs};
-use crate::mcs::{McsEnumerator, Stop};
+use crate::explore::{CondInst, Explored, ExploredFormula};
+use crate::localize::{angelic_values, Engine};
 use crate::result::{Angelic, Incomplete};
 use crate::witness::Witness;
 use faultline_exec::{ExecOptions, Input};
 use faultline_ir::{Branch, StmtId};
-use faultline_smt::{AbVars, Sink};
 use std::collections::BTreeSet;
-use std::time::Instant;
-use z3::ast::Bool;
-use z3::SatResult;
 
 /// A fix candidate: statements, cost, angelic values, verified by re-execution.
 pub type Candidate = (BTreeSet<StmtId>, u64, Vec<Angelic>, Option<bool>);
@@ -61,93 +56,58 @@ pub fn agx_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
             res.incomplete = Some(inc);
             break;
         }
-        let solver = engine.solver();
-        let mut ab = AbVars::new();
-        let mut policy = ExploredPolicy(&explored);
-        let Some(enc) = engine.encode_with(t, &Sink::new(&solver), &mut ab, Some(&mut policy))
-        else {
+        let Some(mut f) = ExploredFormula::new(engine, t, &explored) else {
             break;
         };
-        engine.stats.tests_encoded += 1;
-        let mut en = McsEnumerator::new(engine.mcs_options());
-        let mut softs = Softs::new();
-        softs.sync(engine, &ab, &mut en);
         for r in &reported {
             let members: Vec<usize> = r
                 .iter()
-                .filter_map(|s| softs.index.get(s).copied())
+                .filter_map(|s| f.softs.index.get(s).copied())
                 .collect();
-            en.block(&solver, &members);
+            f.en.block(&f.solver, &members);
         }
         loop {
             if reported.len() >= engine.options.max_diagnoses {
                 break 'outer;
             }
-            let t0 = Instant::now();
-            let next = en.next(&solver);
-            engine.stats.solve_time += t0.elapsed();
-            let mcs = match next {
+            let mcs = match f.next(engine) {
                 Ok(Some(m)) => m,
                 Ok(None) => {
-                    engine.stats.solver_calls += en.solver_calls();
+                    engine.stats.solver_calls += f.en.solver_calls();
                     break 'outer;
                 }
-                Err(stop) => {
-                    engine.stats.solver_calls += en.solver_calls();
-                    res.incomplete = Some(match stop {
-                        Stop::Timeout => Incomplete::Timeout,
-                        Stop::Unknown(m) if m.contains("memory") => Incomplete::Memory,
-                        Stop::Unknown(m) => Incomplete::Solver(m),
-                    });
+                Err(inc) => {
+                    engine.stats.solver_calls += f.en.solver_calls();
+                    res.incomplete = Some(inc);
                     break 'outer;
                 }
             };
-            let d = softs.to_stmts(&mcs.members);
-            let entered: Vec<(CondInst, Branch)> = enc
-                .abstract_entries
-                .iter()
-                .filter(|e| mcs.model.eval(&e.3, true).and_then(|b| b.as_bool()) == Some(true))
-                .map(|e| ((e.0, e.1.clone()), e.2))
-                .collect();
+            let d = f.softs.to_stmts(&mcs.members);
+            let entered = f.entered(&mcs.model);
             let mut model = mcs.model;
             if !entered.is_empty() {
-                let mut assumptions: Vec<Bool> = ab
-                    .stmts()
-                    .map(|(s, b)| if d.contains(&s) { b.clone() } else { b.not() })
-                    .collect();
-                assumptions.extend(enc.abstract_entries.iter().map(|e| e.3.not()));
-                engine.stats.solver_calls += 1;
-                match solver.check_assumptions(&assumptions) {
-                    SatResult::Sat => {
-                        if let Some(m) = solver.get_model() {
-                            model = m;
-                        }
-                    }
-                    _ => {
+                match f.model_outside_boxes(engine, &d) {
+                    Some(m) => model = m,
+                    None => {
                         // The angelic path needs unexplored code: perturb.
                         res.perturbations += 1;
                         let w = Witness::from_model(
-                            &enc,
+                            &f.enc,
                             &model,
                             &d,
                             &session.tests[t].expected_stdout,
                         );
-                        let mut progress = perturb(engine, t, &w, &mut explored);
-                        if !progress {
-                            for (c, b) in &entered {
-                                let forced = explored.forcing(c, *b);
-                                progress |= explored.hijack(
-                                    &engine.exe,
-                                    &session.tests[t],
-                                    &forced,
-                                    engine.options.limits,
-                                );
-                            }
-                        }
-                        engine.stats.solver_calls += en.solver_calls();
+                        let progress = perturb(engine, t, &w, &mut explored)
+                            || explored.expand(
+                                &engine.exe,
+                                &session.tests[t],
+                                &entered,
+                                engine.options.limits,
+                            );
+                        engine.stats.solver_calls += f.en.solver_calls();
                         if !progress {
                             // Nothing left to explore: report it unconfirmed.
-                            let angelic = angelic_values(session, t, &enc, &model, &d);
+                            let angelic = angelic_values(session, t, &f.enc, &model, &d);
                             res.candidates
                                 .push((d.clone(), mcs.cost, angelic, Some(false)));
                             reported.push(d);
@@ -158,28 +118,18 @@ pub fn agx_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
             }
             // A feasible candidate: readable values, then confirm by re-execution.
             if res.candidates.len() < crate::localize::POLISHED {
-                let insts: Vec<&faultline_smt::RelaxedInstance> = enc.relaxed.iter().collect();
-                let mut base: Vec<Bool> = ab
-                    .stmts()
-                    .map(|(s, b)| if d.contains(&s) { b.clone() } else { b.not() })
-                    .collect();
-                base.extend(enc.abstract_entries.iter().map(|e| e.3.not()));
-                if let Some(better) =
-                    crate::localize::polish(engine, &solver, &base, &insts, &d, &model)
-                {
-                    model = better;
-                }
+                model = f.polish(engine, &d, model);
             }
-            let w = Witness::from_model(&enc, &model, &d, &session.tests[t].expected_stdout);
+            let w = Witness::from_model(&f.enc, &model, &d, &session.tests[t].expected_stdout);
             let replay = engine.replay(t, &w);
             let angelic = if replay.explains {
                 replay.angelic
             } else {
-                angelic_values(session, t, &enc, &model, &d)
+                angelic_values(session, t, &f.enc, &model, &d)
             };
             res.candidates
                 .push((d.clone(), mcs.cost, angelic, Some(replay.explains)));
-            en.block(&solver, &mcs.members);
+            f.en.block(&f.solver, &mcs.members);
             reported.push(d);
         }
     }

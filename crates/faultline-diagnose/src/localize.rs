@@ -441,10 +441,7 @@ impl<'s, 'p> Engine<'s, 'p> {
             return Ok(None);
         }
         let (solver, _, ab) = self.singles.get(&t).expect("encoded");
-        let assumptions: Vec<Bool> = ab
-            .stmts()
-            .map(|(s, b)| if d.contains(&s) { b.clone() } else { b.not() })
-            .collect();
+        let assumptions: Vec<Bool> = ab.relaxing_exactly(d);
         if !self.set_timeout(solver) {
             return Err(Incomplete::Timeout);
         }
@@ -727,7 +724,8 @@ pub fn representatives_first(session: &Session) -> Vec<usize> {
     reps
 }
 
-fn incomplete_of(stop: Stop) -> Incomplete {
+/// Why an enumeration stopped, as a result's incompleteness.
+pub(crate) fn incomplete_of(stop: Stop) -> Incomplete {
     match stop {
         Stop::Timeout => Incomplete::Timeout,
         Stop::Unknown(m) if m.contains("memory") => Incomplete::Memory,
@@ -737,7 +735,13 @@ fn incomplete_of(stop: Stop) -> Incomplete {
 
 /// The process's resident memory in MiB (Linux `/proc/self/statm`; 0 elsewhere).
 pub fn resident_mib() -> f64 {
-    std::fs::read_to_string("/proc/self/statm")
+    resident_mib_of("self")
+}
+
+/// The resident memory in MiB of process `pid` (a number, or `self`; Linux
+/// `/proc/PID/statm`; 0 elsewhere or if there is no such process).
+pub fn resident_mib_of(pid: &str) -> f64 {
+    std::fs::read_to_string(format!("/proc/{pid}/statm"))
         .ok()
         .and_then(|s| {
             s.split_whitespace()
@@ -960,11 +964,7 @@ pub(crate) fn mbd_core(
                 })
                 .collect();
             if !entered.is_empty() {
-                let mut assumptions: Vec<Bool> = main
-                    .ab
-                    .stmts()
-                    .map(|(s, b)| if d.contains(&s) { b.clone() } else { b.not() })
-                    .collect();
+                let mut assumptions: Vec<Bool> = main.ab.relaxing_exactly(&d);
                 for t in &active {
                     assumptions.extend(main.encs[t].abstract_entries.iter().map(|e| e.3.not()));
                 }
@@ -1008,11 +1008,7 @@ pub(crate) fn mbd_core(
                 .iter()
                 .flat_map(|t| main.encs[t].relaxed.iter())
                 .collect();
-            let base: Vec<Bool> = main
-                .ab
-                .stmts()
-                .map(|(s, b)| if d.contains(&s) { b.clone() } else { b.not() })
-                .collect();
+            let base: Vec<Bool> = main.ab.relaxing_exactly(&d);
             if let Some(m) = polish(engine, &main.solver, &base, &insts, &d, &model) {
                 model = m;
             }
@@ -1244,10 +1240,7 @@ fn test_mcses(engine: &mut Engine, t: usize) -> Result<Vec<TestMcs>, Incomplete>
                 let mut model = m.model;
                 if out.len() < POLISHED {
                     let insts: Vec<&faultline_smt::RelaxedInstance> = enc.relaxed.iter().collect();
-                    let base: Vec<Bool> = ab
-                        .stmts()
-                        .map(|(s, b)| if d.contains(&s) { b.clone() } else { b.not() })
-                        .collect();
+                    let base: Vec<Bool> = ab.relaxing_exactly(&d);
                     if let Some(better) = polish(engine, &solver, &base, &insts, &d, &model) {
                         model = better;
                     }

@@ -139,23 +139,13 @@ pub fn run(session: &Session, method: &Method, options: &Options) -> Localizatio
             let mut o = options.clone();
             o.encoding = *encoding;
             o.combine = *combine;
-            if let Some(f) = w {
-                let susp = weights::suspiciousness(session, *f, options.spectrum);
-                o.weights = Some(weights::weights(&susp, session.prog.stmts.len()));
-            }
+            o.weights = w.map(|f| clause_weights(session, f, options));
             let mut loc = localize::localize(session, &o);
             loc.method = method.name();
             if *combine == Combine::PerTest {
                 loc.ranking = merge_rankings(&per_test_rankings(&loc));
             } else if w.is_some() {
-                loc.ranking = rank_statements(&loc.diagnoses)
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, s)| Ranked {
-                        stmt: s,
-                        score: 1.0 / (i as f64 + 1.0),
-                    })
-                    .collect();
+                loc.ranking = weighted_ranking(&loc.diagnoses);
             }
             loc
         }
@@ -166,21 +156,11 @@ pub fn run(session: &Session, method: &Method, options: &Options) -> Localizatio
             let mut o = options.clone();
             o.encoding = Encoding::Full;
             o.combine = Combine::Mbd;
-            if let Some(f) = w {
-                let susp = weights::suspiciousness(session, *f, options.spectrum);
-                o.weights = Some(weights::weights(&susp, session.prog.stmts.len()));
-            }
+            o.weights = w.map(|f| clause_weights(session, f, options));
             let mut loc = localize::localize_with(session, &o, true);
             loc.method = method.name();
             if w.is_some() {
-                loc.ranking = rank_statements(&loc.diagnoses)
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, s)| Ranked {
-                        stmt: s,
-                        score: 1.0 / (i as f64 + 1.0),
-                    })
-                    .collect();
+                loc.ranking = weighted_ranking(&loc.diagnoses);
             }
             loc
         }
@@ -210,10 +190,7 @@ fn per_test_method(
     let start = Instant::now();
     let mut o = options.clone();
     o.encoding = Encoding::Full;
-    if let Some(f) = formula {
-        let susp = weights::suspiciousness(session, f, options.spectrum);
-        o.weights = Some(weights::weights(&susp, session.prog.stmts.len()));
-    }
+    o.weights = formula.map(|f| clause_weights(session, f, options));
     let mut engine = Engine::new(session, o);
     let mut diagnoses = Vec::new();
     let mut per_test: Vec<Vec<StmtId>> = Vec::new();
@@ -281,6 +258,25 @@ fn per_test_method(
         notes: engine.notes.clone(),
         stats,
     }
+}
+
+/// Clause weights from the suspiciousness `formula` gives each statement.
+fn clause_weights(session: &Session, formula: Formula, options: &Options) -> HashMap<StmtId, u64> {
+    let susp = weights::suspiciousness(session, formula, options.spectrum);
+    weights::weights(&susp, session.prog.stmts.len())
+}
+
+/// The ranking of a combined localization with clause weighting: statements
+/// in order of first appearance in its diagnoses by size, then weight.
+fn weighted_ranking(diagnoses: &[Diagnosis]) -> Vec<Ranked> {
+    rank_statements(diagnoses)
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| Ranked {
+            stmt: s,
+            score: 1.0 / (i as f64 + 1.0),
+        })
+        .collect()
 }
 
 /// One test's ranking: its diagnoses by size, then cost (weight with clause

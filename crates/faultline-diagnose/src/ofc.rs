@@ -24,16 +24,11 @@
 //! unexplored branch"), which it subsumes: a relaxed condition taking an
 //! unexplored branch enters its black box.
 
-use crate::explore::{CondInst, Explored, ExploredPolicy};
-use crate::localize::{angelic_values, Engine, Softs};
-use crate::mcs::{McsEnumerator, Stop};
+use crate::explore::{CondInst, Explored, ExploredFormula};
+use crate::localize::{angelic_values, Engine};
 use crate::result::{Angelic, Incomplete};
 use faultline_ir::{Branch, StmtId};
-use faultline_smt::{AbVars, Sink};
 use std::collections::BTreeSet;
-use std::time::Instant;
-use z3::ast::Bool;
-use z3::SatResult;
 
 /// One OFC iteration: the MCSes of the abstract formula, and what was expanded.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -69,65 +64,31 @@ pub fn ofc_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
             res.incomplete = Some(inc);
             break;
         }
-        let solver = engine.solver();
-        let mut ab = AbVars::new();
-        let mut policy = ExploredPolicy(&explored);
-        let Some(enc) = engine.encode_with(t, &Sink::new(&solver), &mut ab, Some(&mut policy))
-        else {
+        let Some(mut f) = ExploredFormula::new(engine, t, &explored) else {
             break;
         };
-        engine.stats.tests_encoded += 1;
-        let mut en = McsEnumerator::new(engine.mcs_options());
-        let mut softs = Softs::new();
-        softs.sync(engine, &ab, &mut en);
         let mut iteration = Iteration::default();
         let mut found = Vec::new();
         let mut expand: Vec<(CondInst, Branch)> = Vec::new();
         loop {
-            let t0 = Instant::now();
-            let next = en.next(&solver);
-            engine.stats.solve_time += t0.elapsed();
-            let mcs = match next {
+            let mcs = match f.next(engine) {
                 Ok(Some(m)) => m,
                 Ok(None) => break,
-                Err(stop) => {
-                    res.incomplete = Some(match stop {
-                        Stop::Timeout => Incomplete::Timeout,
-                        Stop::Unknown(m) if m.contains("memory") => Incomplete::Memory,
-                        Stop::Unknown(m) => Incomplete::Solver(m),
-                    });
+                Err(inc) => {
+                    res.incomplete = Some(inc);
                     break;
                 }
             };
-            let d = softs.to_stmts(&mcs.members);
+            let d = f.softs.to_stmts(&mcs.members);
             iteration.mcses.push(d.clone());
-            // Black boxes its model enters.
-            let entered: Vec<&(StmtId, Vec<faultline_exec::trace::Scope>, Branch, Bool)> = enc
-                .abstract_entries
-                .iter()
-                .filter(|e| mcs.model.eval(&e.3, true).and_then(|b| b.as_bool()) == Some(true))
-                .collect();
+            let entered = f.entered(&mcs.model);
             let mut model = mcs.model;
             if !entered.is_empty() {
                 // Is there a model of this MCS outside every black box?
-                let mut assumptions: Vec<Bool> = ab
-                    .stmts()
-                    .map(|(s, b)| if d.contains(&s) { b.clone() } else { b.not() })
-                    .collect();
-                assumptions.extend(enc.abstract_entries.iter().map(|e| e.3.not()));
-                let t0 = Instant::now();
-                let r = solver.check_assumptions(&assumptions);
-                engine.stats.solve_time += t0.elapsed();
-                engine.stats.solver_calls += 1;
-                match r {
-                    SatResult::Sat => {
-                        if let Some(m) = solver.get_model() {
-                            model = m;
-                        }
-                    }
-                    _ => {
-                        for e in entered {
-                            let item = ((e.0, e.1.clone()), e.2);
+                match f.model_outside_boxes(engine, &d) {
+                    Some(m) => model = m,
+                    None => {
+                        for item in entered {
                             if !expand.contains(&item) {
                                 expand.push(item);
                             }
@@ -138,36 +99,22 @@ pub fn ofc_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
             // Polished values only matter in the final round: once a box is
             // to be expanded, this round's diagnoses are recomputed.
             if found.len() < crate::localize::POLISHED && expand.is_empty() {
-                let insts: Vec<&faultline_smt::RelaxedInstance> = enc.relaxed.iter().collect();
-                let mut base: Vec<Bool> = ab
-                    .stmts()
-                    .map(|(s, b)| if d.contains(&s) { b.clone() } else { b.not() })
-                    .collect();
-                base.extend(enc.abstract_entries.iter().map(|e| e.3.not()));
-                if let Some(better) =
-                    crate::localize::polish(engine, &solver, &base, &insts, &d, &model)
-                {
-                    model = better;
-                }
+                model = f.polish(engine, &d, model);
             }
-            let angelic = angelic_values(session, t, &enc, &model, &d);
+            let angelic = angelic_values(session, t, &f.enc, &model, &d);
             found.push((d, mcs.cost, angelic));
-            en.block(&solver, &mcs.members);
+            f.en.block(&f.solver, &mcs.members);
             if found.len() >= engine.options.max_diagnoses {
                 break;
             }
         }
-        engine.stats.solver_calls += en.solver_calls();
-        let mut progress = false;
-        for (c, b) in &expand {
-            let forced = explored.forcing(c, *b);
-            progress |= explored.hijack(
-                &engine.exe,
-                &session.tests[t],
-                &forced,
-                engine.options.limits,
-            );
-        }
+        engine.stats.solver_calls += f.en.solver_calls();
+        let progress = explored.expand(
+            &engine.exe,
+            &session.tests[t],
+            &expand,
+            engine.options.limits,
+        );
         iteration.expanded = expand.clone();
         res.iterations.push(iteration);
         if expand.is_empty() || !progress || res.incomplete.is_some() {

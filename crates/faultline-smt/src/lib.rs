@@ -79,6 +79,13 @@ impl AbVars {
     pub fn lookup(&self, s: StmtId) -> Option<&Bool> {
         self.vars.get(&s)
     }
+    /// Assumptions that relax exactly the statements of `d`: `ab_S` for
+    /// those, `¬ab_S` for every other statement with a variable.
+    pub fn relaxing_exactly(&self, d: &std::collections::BTreeSet<StmtId>) -> Vec<Bool> {
+        self.stmts()
+            .map(|(s, b)| if d.contains(&s) { b.clone() } else { b.not() })
+            .collect()
+    }
     pub fn len(&self) -> usize {
         self.vars.len()
     }

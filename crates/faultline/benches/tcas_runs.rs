@@ -32,18 +32,7 @@ fn median(mut v: Vec<Duration>) -> Duration {
 
 /// The tests: one per universe line, expected output from the oracle tcas.c.
 fn tests(tcas: &Path) -> Vec<TestCase> {
-    let universe =
-        std::fs::read_to_string(tcas.join("universe.txt")).expect("tests/tcas/universe.txt");
-    let lines: Vec<(String, Vec<String>)> = universe
-        .lines()
-        .enumerate()
-        .map(|(i, l)| {
-            (
-                (i + 1).to_string(),
-                l.split_whitespace().map(String::from).collect(),
-            )
-        })
-        .collect();
+    let lines = suite::read_args_file(&tcas.join("universe.txt")).expect("tests/tcas/universe.txt");
     let oracle = faultline_c::compile_file(&tcas.join("tcas.c")).expect("tcas.c compiles");
     suite::with_oracle(lines, &oracle, "tcas.c", Limits::default()).expect("the oracle runs")
 }

@@ -181,7 +181,9 @@ fn run_child(
         if r < 0 {
             return Err("lost the benchmark process".into());
         }
-        let over_memory = max_rss_mib.is_some_and(|m| rss_mib(pid) > m as f64 * 1.5 + 256.0);
+        let over_memory = max_rss_mib.is_some_and(|m| {
+            faultline_diagnose::localize::resident_mib_of(&pid.to_string()) > m as f64 * 1.5 + 256.0
+        });
         if over_memory && killed.is_none() {
             // SAFETY: signalling our own child.
             unsafe { libc::kill(pid, libc::SIGKILL) };
@@ -225,18 +227,6 @@ fn hwm_kib(pid: libc::pid_t) -> u64 {
                 .and_then(|v| v.split_whitespace().next()?.parse().ok())
         })
         .unwrap_or(0)
-}
-
-/// A process's resident memory in MiB (Linux; 0 elsewhere).
-fn rss_mib(pid: libc::pid_t) -> f64 {
-    std::fs::read_to_string(format!("/proc/{pid}/statm"))
-        .ok()
-        .and_then(|s| {
-            s.split_whitespace()
-                .nth(1)
-                .and_then(|p| p.parse::<f64>().ok())
-        })
-        .map_or(0.0, |pages| pages * 4096.0 / (1024.0 * 1024.0))
 }
 
 fn resolve(base: &Path, p: &str) -> PathBuf {

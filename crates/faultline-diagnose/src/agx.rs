@@ -34,6 +34,11 @@ pub type Candidate = (BTreeSet<StmtId>, u64, Vec<Angelic>, Option<bool>);
 pub struct TestResult {
     pub test: usize,
     pub candidates: Vec<Candidate>,
+    /// The values each candidate was re-executed with.
+    pub witnesses: Vec<Witness>,
+    /// Whether `candidates` are all the test's MCSes within the size bound,
+    /// each confirmed by re-execution.
+    pub complete: bool,
     pub explored: Explored,
     /// Perturbed re-executions and hijacked expansions.
     pub perturbations: usize,
@@ -74,6 +79,7 @@ pub fn agx_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
                 Ok(Some(m)) => m,
                 Ok(None) => {
                     engine.stats.solver_calls += f.en.solver_calls();
+                    res.complete = res.candidates.iter().all(|c| c.3 == Some(true));
                     break 'outer;
                 }
                 Err(inc) => {
@@ -110,6 +116,7 @@ pub fn agx_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
                             let angelic = angelic_values(session, t, &f.enc, &model, &d);
                             res.candidates
                                 .push((d.clone(), mcs.cost, angelic, Some(false)));
+                            res.witnesses.push(w);
                             reported.push(d);
                         }
                         continue 'outer;
@@ -129,6 +136,7 @@ pub fn agx_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
             };
             res.candidates
                 .push((d.clone(), mcs.cost, angelic, Some(replay.explains)));
+            res.witnesses.push(w);
             f.en.block(&f.solver, &mcs.members);
             reported.push(d);
         }

@@ -14,6 +14,7 @@ pub mod mcs;
 pub mod methods;
 pub mod ofc;
 pub mod result;
+pub mod share;
 pub mod weights;
 pub mod witness;
 

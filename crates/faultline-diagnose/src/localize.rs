@@ -6,6 +6,7 @@ use crate::mcs::{McsEnumerator, McsOptions, Order, Stop};
 use crate::result::{
     Angelic, AngelicValue, Diagnosis, Incomplete, Localization, Ranked, Stats, TestVerdict,
 };
+use crate::share::{CheckFormula, Known, PathMemo};
 use crate::witness::Witness;
 use faultline_exec::trace::Trace;
 use faultline_exec::{Compare, Executable, Limits, Run, RunOptions, TestCase};
@@ -73,6 +74,10 @@ pub struct Options {
     pub spectrum: crate::weights::Spectrum,
     /// Called as the search progresses.
     pub progress: Option<ProgressHook>,
+    /// Per-test methods: confirm the MCSes of a test on the path of one
+    /// already enumerated instead of enumerating ([`crate::share`]). Results
+    /// are the same either way; off only to measure or to cross-check.
+    pub share_paths: bool,
 }
 
 impl Default for Options {
@@ -91,6 +96,7 @@ impl Default for Options {
             max_memory: None,
             spectrum: crate::weights::Spectrum::Use,
             progress: None,
+            share_paths: true,
         }
     }
 }
@@ -1217,60 +1223,124 @@ pub fn polish(
     None
 }
 
-/// Enumerates one test's MCSes on its own formula.
-fn test_mcses(engine: &mut Engine, t: usize) -> Result<Vec<TestMcs>, Incomplete> {
+/// One test's own formula with its MCS enumerator.
+struct OwnFormula {
+    solver: Solver,
+    enc: TestEncoding,
+    ab: AbVars,
+    en: McsEnumerator,
+    softs: Softs,
+}
+
+impl OwnFormula {
+    fn new(engine: &mut Engine, t: usize) -> Option<OwnFormula> {
+        let solver = engine.solver();
+        let mut ab = AbVars::new();
+        let enc = engine.encode_into(t, &Sink::new(&solver), &mut ab)?;
+        engine.stats.tests_encoded += 1;
+        let mut en = McsEnumerator::new(engine.mcs_options());
+        let mut softs = Softs::new();
+        softs.sync(engine, &ab, &mut en);
+        Some(OwnFormula {
+            solver,
+            enc,
+            ab,
+            en,
+            softs,
+        })
+    }
+}
+
+/// Enumerates one test's MCSes on its own formula, or confirms those of a
+/// test on the same path ([`crate::share`]).
+fn test_mcses(
+    engine: &mut Engine,
+    t: usize,
+    memo: &mut PathMemo,
+) -> Result<Vec<TestMcs>, Incomplete> {
     let session = engine.session;
-    let solver = engine.solver();
-    let mut ab = AbVars::new();
-    let Some(enc) = engine.encode_into(t, &Sink::new(&solver), &mut ab) else {
+    let sig = engine
+        .signature
+        .get(&t)
+        .copied()
+        .filter(|_| engine.options.share_paths);
+    let candidate = sig.and_then(|g| memo.candidate(engine, t, g));
+    let Some(mut f) = OwnFormula::new(engine, t) else {
         return Ok(Vec::new());
     };
-    engine.stats.tests_encoded += 1;
-    let mut en = McsEnumerator::new(engine.mcs_options());
-    let mut softs = Softs::new();
-    softs.sync(engine, &ab, &mut en);
+    if let Some(list) = candidate {
+        let check = CheckFormula {
+            solver: &f.solver,
+            en: &mut f.en,
+            index: &f.softs.index,
+        };
+        if let Some(list) = memo.confirm(engine, check, list)? {
+            return Ok(list
+                .into_iter()
+                .map(|r| (r.stmts, r.cost, r.angelic))
+                .collect());
+        }
+        match OwnFormula::new(engine, t) {
+            Some(fresh) => f = fresh,
+            None => return Ok(Vec::new()),
+        }
+    }
+    let expected = &session.tests[t].expected_stdout;
     let mut out = Vec::new();
+    let mut known = Vec::new();
     loop {
         let t0 = Instant::now();
-        let next = en.next(&solver);
+        let next = f.en.next(&f.solver);
         engine.stats.solve_time += t0.elapsed();
         match next {
             Ok(Some(m)) => {
-                let d = softs.to_stmts(&m.members);
+                let d = f.softs.to_stmts(&m.members);
                 let mut model = m.model;
                 if out.len() < POLISHED {
-                    let insts: Vec<&faultline_smt::RelaxedInstance> = enc.relaxed.iter().collect();
-                    let base: Vec<Bool> = ab.relaxing_exactly(&d);
-                    if let Some(better) = polish(engine, &solver, &base, &insts, &d, &model) {
+                    let insts: Vec<&faultline_smt::RelaxedInstance> =
+                        f.enc.relaxed.iter().collect();
+                    let base: Vec<Bool> = f.ab.relaxing_exactly(&d);
+                    if let Some(better) = polish(engine, &f.solver, &base, &insts, &d, &model) {
                         model = better;
                     }
                 }
-                let a = angelic_values(session, t, &enc, &model, &d);
-                en.block(&solver, &m.members);
+                let a = angelic_values(session, t, &f.enc, &model, &d);
+                known.push(Known {
+                    stmts: d.clone(),
+                    cost: m.cost,
+                    witness: Witness::from_model(&f.enc, &model, &d, expected),
+                });
+                f.en.block(&f.solver, &m.members);
                 out.push((d, m.cost, a));
                 if out.len() >= engine.options.max_diagnoses {
                     break;
                 }
             }
-            Ok(None) => break,
+            Ok(None) => {
+                if let Some(g) = sig {
+                    memo.remember(g, known);
+                }
+                break;
+            }
             Err(stop) => {
-                engine.stats.solver_calls += en.solver_calls();
+                engine.stats.solver_calls += f.en.solver_calls();
                 return Err(incomplete_of(stop));
             }
         }
     }
-    engine.stats.solver_calls += en.solver_calls();
+    engine.stats.solver_calls += f.en.solver_calls();
     Ok(out)
 }
 
 /// `per-test`: every failing test's MCSes, unmerged.
 pub fn per_test(engine: &mut Engine) -> (Vec<Diagnosis>, Option<Incomplete>) {
     let mut all = Vec::new();
+    let mut memo = PathMemo::default();
     for &t in &engine.session.failing.clone() {
         if let Some(inc) = engine.limit_hit() {
             return (all, Some(inc));
         }
-        match test_mcses(engine, t) {
+        match test_mcses(engine, t, &mut memo) {
             Ok(list) => {
                 for (d, cost, a) in list {
                     all.push(diag(&d, cost, Some(t), a));
@@ -1291,12 +1361,13 @@ pub fn setcombine(engine: &mut Engine) -> (Vec<Diagnosis>, Option<Incomplete>) {
     let mut acc: Vec<BTreeSet<StmtId>> = vec![BTreeSet::new()];
     let mut incomplete = None;
     let max_size = engine.options.max_size;
+    let mut memo = PathMemo::default();
     for &t in &engine.session.failing.clone() {
         if let Some(inc) = engine.limit_hit() {
             incomplete = Some(inc);
             break;
         }
-        let list = match test_mcses(engine, t) {
+        let list = match test_mcses(engine, t, &mut memo) {
             Ok(l) => l,
             Err(inc) => {
                 incomplete = Some(inc);

@@ -470,6 +470,30 @@ impl McsEnumerator {
         })
     }
 
+    /// Whether no unblocked CS with at most `max_size` members is left, in
+    /// one query (no level search): the check that a known list of MCSes,
+    /// once blocked, is complete.
+    pub fn exhausted(&mut self, solver: &Solver) -> Result<bool, Stop> {
+        if self.blocked_all || matches!(self.level, Level::Exhausted) {
+            return Ok(true);
+        }
+        match &self.level {
+            Level::Done { mcses: found, .. } | Level::Collect { found, .. }
+                if !found.is_empty() =>
+            {
+                return Ok(false)
+            }
+            _ => {}
+        }
+        let assumptions = self.bounds(solver, None);
+        let sat = self.check(solver, &assumptions)?;
+        if !sat {
+            self.invalidate();
+            self.level = Level::Exhausted;
+        }
+        Ok(!sat)
+    }
+
     /// Like [`next`](Self::next) followed by [`block`](Self::block) of the
     /// result, without copying the model.
     pub fn take_next(&mut self, solver: &Solver) -> Result<Option<Mcs>, Stop> {

@@ -20,9 +20,11 @@
 //!   with the same count by their average rank over the tests that report
 //!   them (the OFC paper's rule for several failing tests).
 
-use crate::explore::Explored;
+use crate::explore::{Explored, ExploredFormula};
 use crate::localize::{self, Combine, Engine, Options, Session};
+use crate::result::Incomplete;
 use crate::result::{Diagnosis, Localization, Ranked};
+use crate::share::{CheckFormula, Known, PathMemo, Reused};
 use crate::weights::{self, Formula};
 use faultline_ir::StmtId;
 use faultline_smt::Encoding;
@@ -197,6 +199,7 @@ fn per_test_method(
     let mut incomplete = None;
     // Tests with one path share what their runs explored.
     let mut shared: HashMap<usize, Explored> = HashMap::new();
+    let mut memo = PathMemo::default();
     for &t in &session.failing {
         if let Some(inc) = engine.limit_hit() {
             incomplete = Some(inc);
@@ -210,7 +213,30 @@ fn per_test_method(
         if let Some(prev) = shared.get(&sig) {
             start_set.merge(prev);
         }
-        let (mcses, explored, inc) = match strategy {
+        // A test on the path of one already done: confirm its list.
+        match reuse(&mut engine, &mut memo, t, sig, &start_set, strategy) {
+            Ok(Some(list)) => {
+                let start_of_test = diagnoses.len();
+                for r in list {
+                    diagnoses.push(Diagnosis {
+                        stmts: r.stmts.into_iter().collect(),
+                        cost: r.cost,
+                        test: Some(t),
+                        angelic: r.angelic,
+                        verified: (strategy == Strategy::Agx).then_some(true),
+                    });
+                }
+                per_test.push(rank_statements(&diagnoses[start_of_test..]));
+                engine.found(diagnoses.len());
+                continue;
+            }
+            Ok(None) => {}
+            Err(inc) => {
+                incomplete = Some(inc);
+                break;
+            }
+        }
+        let (mcses, witnesses, complete, explored, inc) = match strategy {
             Strategy::Ofc => {
                 let r = crate::ofc::ofc_test(&mut engine, t, start_set);
                 (
@@ -218,15 +244,35 @@ fn per_test_method(
                         .into_iter()
                         .map(|(d, c, a)| (d, c, a, None))
                         .collect::<Vec<_>>(),
+                    r.witnesses,
+                    r.complete,
                     r.explored,
                     r.incomplete,
                 )
             }
             Strategy::Agx => {
                 let r = crate::agx::agx_test(&mut engine, t, start_set);
-                (r.candidates, r.explored, r.incomplete)
+                (
+                    r.candidates,
+                    r.witnesses,
+                    r.complete,
+                    r.explored,
+                    r.incomplete,
+                )
             }
         };
+        if complete && witnesses.len() == mcses.len() {
+            let list = mcses
+                .iter()
+                .zip(witnesses)
+                .map(|((d, cost, _, _), w)| Known {
+                    stmts: d.clone(),
+                    cost: *cost,
+                    witness: w,
+                })
+                .collect();
+            memo.remember(sig, list);
+        }
         shared.entry(sig).or_default().merge(&explored);
         let start_of_test = diagnoses.len();
         for (d, cost, angelic, verified) in mcses {
@@ -258,6 +304,39 @@ fn per_test_method(
         notes: engine.notes.clone(),
         stats,
     }
+}
+
+/// Test `t`'s MCSes confirmed from the list of a test on its path
+/// ([`crate::share`]), checked on its formula over `explored`.
+fn reuse(
+    engine: &mut Engine,
+    memo: &mut PathMemo,
+    t: usize,
+    sig: usize,
+    explored: &Explored,
+    strategy: Strategy,
+) -> Result<Option<Vec<Reused>>, Incomplete> {
+    if !engine.options.share_paths {
+        return Ok(None);
+    }
+    let Some(list) = memo.candidate(engine, t, sig) else {
+        return Ok(None);
+    };
+    let saved = engine.options.encoding;
+    if strategy == Strategy::Agx {
+        engine.options.encoding = Encoding::Flow;
+    }
+    let f = ExploredFormula::new(engine, t, explored);
+    engine.options.encoding = saved;
+    let Some(mut f) = f else {
+        return Ok(None);
+    };
+    let check = CheckFormula {
+        solver: &f.solver,
+        en: &mut f.en,
+        index: &f.softs.index,
+    };
+    memo.confirm(engine, check, list)
 }
 
 /// Clause weights from the suspiciousness `formula` gives each statement.

@@ -27,6 +27,7 @@
 use crate::explore::{CondInst, Explored, ExploredFormula};
 use crate::localize::{angelic_values, Engine};
 use crate::result::{Angelic, Incomplete};
+use crate::witness::Witness;
 use faultline_ir::{Branch, StmtId};
 use std::collections::BTreeSet;
 
@@ -43,6 +44,10 @@ pub struct TestResult {
     pub test: usize,
     /// Final MCSes, in enumeration order, with cost and angelic values.
     pub mcses: Vec<(BTreeSet<StmtId>, u64, Vec<Angelic>)>,
+    /// The values of each final MCS's model (outside every black box).
+    pub witnesses: Vec<Witness>,
+    /// Whether `mcses` are all the test's MCSes within the size bound.
+    pub complete: bool,
     pub iterations: Vec<Iteration>,
     pub explored: Explored,
     pub incomplete: Option<Incomplete>,
@@ -69,6 +74,7 @@ pub fn ofc_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
         };
         let mut iteration = Iteration::default();
         let mut found = Vec::new();
+        let mut witnesses = Vec::new();
         let mut expand: Vec<(CondInst, Branch)> = Vec::new();
         loop {
             let mcs = match f.next(engine) {
@@ -102,6 +108,12 @@ pub fn ofc_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
                 model = f.polish(engine, &d, model);
             }
             let angelic = angelic_values(session, t, &f.enc, &model, &d);
+            witnesses.push(Witness::from_model(
+                &f.enc,
+                &model,
+                &d,
+                &session.tests[t].expected_stdout,
+            ));
             found.push((d, mcs.cost, angelic));
             f.en.block(&f.solver, &mcs.members);
             if found.len() >= engine.options.max_diagnoses {
@@ -118,7 +130,11 @@ pub fn ofc_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
         iteration.expanded = expand.clone();
         res.iterations.push(iteration);
         if expand.is_empty() || !progress || res.incomplete.is_some() {
+            res.complete = expand.is_empty()
+                && res.incomplete.is_none()
+                && found.len() < engine.options.max_diagnoses;
             res.mcses = found;
+            res.witnesses = witnesses;
             break;
         }
     }

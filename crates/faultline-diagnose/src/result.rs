@@ -77,6 +77,9 @@ pub struct Stats {
     pub tests_encoded: usize,
     pub statement_instances: usize,
     pub iterations: usize,
+    /// Failing tests whose MCSes were confirmed from a test on the same
+    /// path instead of enumerated ([`crate::share`]).
+    pub tests_reused: usize,
     pub run_time: Duration,
     pub encode_time: Duration,
     pub solve_time: Duration,

@@ -166,10 +166,15 @@ fn ofc_equals_full_on_tcas() {
         let session =
             Session::new(&prog, &sample, Compare::Exact, Limits::default()).expect("runs");
         let opts = Options::default();
+        // The reference enumerates every test on its own formula.
+        let unshared = Options {
+            share_paths: false,
+            ..Options::default()
+        };
         let full = methods::run(
             &session,
             &Method::parse("bugassist", None).expect("method"),
-            &opts,
+            &unshared,
         );
         let ofc = methods::run(
             &session,
@@ -222,5 +227,72 @@ fn agx_candidates_are_feasible_and_find_every_fault() {
                 .any(|s| lines.contains(&prog.stmt(*s).loc.line))
         });
         assert!(found, "{v}: fault not found");
+    }
+}
+
+/// The diagnoses of a per-test localization: per test, in order, with cost.
+fn listing(loc: &faultline_diagnose::Localization) -> Vec<(Option<usize>, u64, Vec<StmtId>)> {
+    loc.diagnoses
+        .iter()
+        .map(|d| (d.test, d.cost, d.stmts.clone()))
+        .collect()
+}
+
+/// Sharing MCSes between failing tests on one path changes no result: the
+/// per-test methods give the same diagnoses, in the same order, with the
+/// same rankings, with sharing on and off; and sharing does happen. Runs on
+/// the first 40 failing tests of versions whose failing tests share paths.
+#[test]
+fn path_sharing_gives_the_same_diagnoses() {
+    let tests = tcas_suite();
+    for v in ["v1", "v33"] {
+        let prog = faultline_c::compile_file(&tcas().join("versions").join(v).join("tcas.c"))
+            .expect("compiles");
+        let exe = faultline_exec::Executable::new(&prog).expect("loads");
+        let failing: Vec<TestCase> = tests
+            .iter()
+            .filter(|t| !faultline_exec::run(&exe, t, &Default::default()).passed())
+            .take(40)
+            .cloned()
+            .collect();
+        let session =
+            Session::new(&prog, &failing, Compare::Exact, Limits::default()).expect("runs");
+        for name in ["bugassist", "ofc", "ofc+cw", "agx"] {
+            let method = Method::parse(name, None).expect("method");
+            let shared = methods::run(&session, &method, &Options::default());
+            let alone = methods::run(
+                &session,
+                &method,
+                &Options {
+                    share_paths: false,
+                    ..Options::default()
+                },
+            );
+            assert!(
+                shared.incomplete.is_none() && alone.incomplete.is_none(),
+                "{v} {name}: complete"
+            );
+            assert_eq!(
+                listing(&shared),
+                listing(&alone),
+                "{v} {name}: diagnoses differ"
+            );
+            assert_eq!(shared.ranking, alone.ranking, "{v} {name}: rankings differ");
+            assert_eq!(alone.stats.tests_reused, 0, "{v} {name}");
+            assert!(
+                shared.stats.tests_reused >= 10,
+                "{v} {name}: {} tests reused",
+                shared.stats.tests_reused
+            );
+            assert!(
+                shared.stats.solver_calls < alone.stats.solver_calls,
+                "{v} {name}: {} calls shared, {} alone",
+                shared.stats.solver_calls,
+                alone.stats.solver_calls
+            );
+            if name == "agx" {
+                assert!(shared.diagnoses.iter().all(|d| d.verified == Some(true)));
+            }
+        }
     }
 }

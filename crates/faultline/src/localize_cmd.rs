@@ -99,6 +99,10 @@ pub struct LocalizeArgs {
     /// Memory limit in MiB: the search stops with partial results (exit status 3) when it is reached.
     #[arg(long, value_name = "MIB")]
     pub max_memory: Option<u64>,
+    /// Per-test methods: enumerate every failing test's MCSes, instead of
+    /// confirming those of a test on the same path (same results; to measure).
+    #[arg(long)]
+    pub no_path_sharing: bool,
     /// Cap on loop unrolling and recursion unfolding.
     #[arg(long, value_name = "N")]
     pub unwind: Option<u32>,
@@ -165,6 +169,7 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
             SpectrumArg::Use => faultline_diagnose::weights::Spectrum::Use,
         },
         progress: None,
+        share_paths: !a.no_path_sharing,
     };
     let progress = std::sync::Arc::new(faultline_report::progress::Indicator::for_stderr(a.quiet));
     let mut options = options;

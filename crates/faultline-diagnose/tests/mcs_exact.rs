@@ -370,3 +370,30 @@ fn zero_weight_is_rejected() {
     let mut engine = McsEnumerator::new(McsOptions::default());
     engine.add_soft(Bool::new_const("z"), 0);
 }
+
+/// `exhausted` answers "is a correction set left?" in one query: not after
+/// blocking two of the three MCSes, yes after blocking all three, in both
+/// orders; and `next` agrees with it afterwards.
+#[test]
+fn exhausted_after_blocking_every_mcs() {
+    for order in [Order::Cardinality, Order::Weight] {
+        let solver = Solver::new();
+        let s = straight_line(&solver);
+        let mut en = McsEnumerator::new(options(order, 3));
+        for lit in &s {
+            en.add_soft(lit.clone(), 1);
+        }
+        en.block(&solver, &[0]);
+        en.block(&solver, &[2]);
+        let calls = en.solver_calls();
+        assert_eq!(en.exhausted(&solver), Ok(false), "{order:?}");
+        assert_eq!(en.solver_calls(), calls + 1, "{order:?}: one query");
+        let next = en.next(&solver).expect("answers").expect("one left");
+        assert_eq!(next.members, vec![1], "{order:?}");
+        en.block(&solver, &[1]);
+        let calls = en.solver_calls();
+        assert_eq!(en.exhausted(&solver), Ok(true), "{order:?}");
+        assert_eq!(en.solver_calls(), calls + 1, "{order:?}: one query");
+        assert!(en.next(&solver).expect("answers").is_none(), "{order:?}");
+    }
+}

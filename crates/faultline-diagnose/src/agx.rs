@@ -64,12 +64,11 @@ pub fn agx_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
         let Some(mut f) = ExploredFormula::new(engine, t, &explored) else {
             break;
         };
+        // The explored set only grew: every reported statement is still soft.
         for r in &reported {
-            let members: Vec<usize> = r
-                .iter()
-                .filter_map(|s| f.softs.index.get(s).copied())
-                .collect();
-            f.en.block(&f.solver, &members);
+            if let Some(members) = f.softs.members(r) {
+                f.en.block(&f.solver, &members);
+            }
         }
         loop {
             if reported.len() >= engine.options.max_diagnoses {

@@ -606,6 +606,16 @@ impl Softs {
     pub fn to_stmts(&self, members: &[usize]) -> BTreeSet<StmtId> {
         members.iter().map(|&i| self.stmts[i]).collect()
     }
+    /// The soft indices of `d`'s statements, sorted; `None` if one has no
+    /// soft term (it is not relaxable in this formula).
+    pub fn members(&self, d: &BTreeSet<StmtId>) -> Option<Vec<usize>> {
+        let mut m = d
+            .iter()
+            .map(|s| self.index.get(s).copied())
+            .collect::<Option<Vec<usize>>>()?;
+        m.sort_unstable();
+        Some(m)
+    }
 }
 
 impl Default for Softs {
@@ -996,12 +1006,11 @@ pub(crate) fn mbd_core(
                             main.encode(engine, t, explored.get(&t));
                         }
                         main.softs.sync(engine, &main.ab, &mut main.en);
+                        // The formula only grew: every statement is still soft.
                         for a in &accepted {
-                            let members: Vec<usize> = a
-                                .iter()
-                                .filter_map(|s| main.softs.index.get(s).copied())
-                                .collect();
-                            main.en.block(&main.solver, &members);
+                            if let Some(members) = main.softs.members(a) {
+                                main.en.block(&main.solver, &members);
+                            }
                         }
                         continue;
                     }
@@ -1272,7 +1281,7 @@ fn test_mcses(
         let check = CheckFormula {
             solver: &f.solver,
             en: &mut f.en,
-            index: &f.softs.index,
+            softs: &f.softs,
         };
         if let Some(list) = memo.confirm(engine, check, list)? {
             return Ok(list

@@ -214,66 +214,59 @@ fn per_test_method(
             start_set.merge(prev);
         }
         // A test on the path of one already done: confirm its list.
-        match reuse(&mut engine, &mut memo, t, sig, &start_set, strategy) {
+        let (mcses, inc) = match reuse(&mut engine, &mut memo, t, sig, &start_set, strategy) {
             Ok(Some(list)) => {
-                let start_of_test = diagnoses.len();
-                for r in list {
-                    diagnoses.push(Diagnosis {
-                        stmts: r.stmts.into_iter().collect(),
-                        cost: r.cost,
-                        test: Some(t),
-                        angelic: r.angelic,
-                        verified: (strategy == Strategy::Agx).then_some(true),
-                    });
-                }
-                per_test.push(rank_statements(&diagnoses[start_of_test..]));
-                engine.found(diagnoses.len());
-                continue;
+                let verified = (strategy == Strategy::Agx).then_some(true);
+                let mcses = list
+                    .into_iter()
+                    .map(|r| (r.stmts, r.cost, r.angelic, verified))
+                    .collect();
+                (mcses, None)
             }
-            Ok(None) => {}
+            Ok(None) => {
+                let (mcses, witnesses, complete, explored, inc) = match strategy {
+                    Strategy::Ofc => {
+                        let r = crate::ofc::ofc_test(&mut engine, t, start_set);
+                        let mcses = r.mcses.into_iter().map(|(d, c, a)| (d, c, a, None));
+                        (
+                            mcses.collect(),
+                            r.witnesses,
+                            r.complete,
+                            r.explored,
+                            r.incomplete,
+                        )
+                    }
+                    Strategy::Agx => {
+                        let r = crate::agx::agx_test(&mut engine, t, start_set);
+                        (
+                            r.candidates,
+                            r.witnesses,
+                            r.complete,
+                            r.explored,
+                            r.incomplete,
+                        )
+                    }
+                };
+                if complete && witnesses.len() == mcses.len() {
+                    let list = mcses
+                        .iter()
+                        .zip(witnesses)
+                        .map(|((d, cost, _, _), w)| Known {
+                            stmts: d.clone(),
+                            cost: *cost,
+                            witness: w,
+                        })
+                        .collect();
+                    memo.remember(sig, list);
+                }
+                shared.entry(sig).or_default().merge(&explored);
+                (mcses, inc)
+            }
             Err(inc) => {
                 incomplete = Some(inc);
                 break;
             }
-        }
-        let (mcses, witnesses, complete, explored, inc) = match strategy {
-            Strategy::Ofc => {
-                let r = crate::ofc::ofc_test(&mut engine, t, start_set);
-                (
-                    r.mcses
-                        .into_iter()
-                        .map(|(d, c, a)| (d, c, a, None))
-                        .collect::<Vec<_>>(),
-                    r.witnesses,
-                    r.complete,
-                    r.explored,
-                    r.incomplete,
-                )
-            }
-            Strategy::Agx => {
-                let r = crate::agx::agx_test(&mut engine, t, start_set);
-                (
-                    r.candidates,
-                    r.witnesses,
-                    r.complete,
-                    r.explored,
-                    r.incomplete,
-                )
-            }
         };
-        if complete && witnesses.len() == mcses.len() {
-            let list = mcses
-                .iter()
-                .zip(witnesses)
-                .map(|((d, cost, _, _), w)| Known {
-                    stmts: d.clone(),
-                    cost: *cost,
-                    witness: w,
-                })
-                .collect();
-            memo.remember(sig, list);
-        }
-        shared.entry(sig).or_default().merge(&explored);
         let start_of_test = diagnoses.len();
         for (d, cost, angelic, verified) in mcses {
             diagnoses.push(Diagnosis {
@@ -334,7 +327,7 @@ fn reuse(
     let check = CheckFormula {
         solver: &f.solver,
         en: &mut f.en,
-        index: &f.softs.index,
+        softs: &f.softs,
     };
     memo.confirm(engine, check, list)
 }

@@ -25,12 +25,12 @@
 //! formula; the angelic values are those of `B`'s own re-execution. If a
 //! check fails, `B` is enumerated as usual and its list is remembered too.
 
-use crate::localize::{incomplete_of, Engine};
+use crate::localize::{incomplete_of, Engine, Softs};
 use crate::mcs::McsEnumerator;
 use crate::result::{Angelic, Incomplete};
 use crate::witness::Witness;
 use faultline_ir::StmtId;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap};
 use std::time::Instant;
 
 /// One MCS of a test: statements, cost, and the values that explained it.
@@ -52,11 +52,11 @@ pub struct Reused {
 }
 
 /// A test's formula, as far as the check needs it: its solver, an MCS
-/// enumerator over its soft terms and the soft index of each statement.
+/// enumerator and its soft terms.
 pub struct CheckFormula<'a> {
     pub solver: &'a z3::Solver,
     pub en: &'a mut McsEnumerator,
-    pub index: &'a BTreeMap<StmtId, usize>,
+    pub softs: &'a Softs,
 }
 
 /// Most distinct lists remembered per path.
@@ -119,16 +119,10 @@ impl PathMemo {
     ) -> Result<Option<Vec<Reused>>, Incomplete> {
         let mut keyed = Vec::with_capacity(list.len());
         for r in list {
-            let mut members: Vec<usize> = r
-                .stmts
-                .iter()
-                .filter_map(|s| f.index.get(s).copied())
-                .collect();
-            if members.len() != r.stmts.len() {
+            let Some(members) = f.softs.members(&r.stmts) else {
                 return Ok(None);
-            }
+            };
             f.en.block(f.solver, &members);
-            members.sort_unstable();
             keyed.push(((r.cost, members), r));
         }
         let t0 = Instant::now();

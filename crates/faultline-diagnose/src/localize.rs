@@ -1314,11 +1314,13 @@ fn test_mcses(
                     }
                 }
                 let a = angelic_values(session, t, &f.enc, &model, &d);
-                known.push(Known {
-                    stmts: d.clone(),
-                    cost: m.cost,
-                    witness: Witness::from_model(&f.enc, &model, &d, expected),
-                });
+                if sig.is_some() {
+                    known.push(Known {
+                        stmts: d.clone(),
+                        cost: m.cost,
+                        witness: Witness::from_model(&f.enc, &model, &d, expected),
+                    });
+                }
                 f.en.block(&f.solver, &m.members);
                 out.push((d, m.cost, a));
                 if out.len() >= engine.options.max_diagnoses {

@@ -44,7 +44,8 @@ pub struct TestResult {
     pub test: usize,
     /// Final MCSes, in enumeration order, with cost and angelic values.
     pub mcses: Vec<(BTreeSet<StmtId>, u64, Vec<Angelic>)>,
-    /// The values of each final MCS's model (outside every black box).
+    /// The values of each final MCS's model (outside every black box), when
+    /// path sharing is on (else empty).
     pub witnesses: Vec<Witness>,
     /// Whether `mcses` are all the test's MCSes within the size bound.
     pub complete: bool,
@@ -108,12 +109,15 @@ pub fn ofc_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
                 model = f.polish(engine, &d, model);
             }
             let angelic = angelic_values(session, t, &f.enc, &model, &d);
-            witnesses.push(Witness::from_model(
-                &f.enc,
-                &model,
-                &d,
-                &session.tests[t].expected_stdout,
-            ));
+            // Kept for tests on the same path (only a final round's count).
+            if engine.options.share_paths && expand.is_empty() {
+                witnesses.push(Witness::from_model(
+                    &f.enc,
+                    &model,
+                    &d,
+                    &session.tests[t].expected_stdout,
+                ));
+            }
             found.push((d, mcs.cost, angelic));
             f.en.block(&f.solver, &mcs.members);
             if found.len() >= engine.options.max_diagnoses {

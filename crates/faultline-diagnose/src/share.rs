@@ -48,7 +48,6 @@ pub struct Reused {
     pub cost: u64,
     /// The angelic values of this test's re-execution.
     pub angelic: Vec<Angelic>,
-    pub witness: Witness,
 }
 
 /// A test's formula, as far as the check needs it: its solver, an MCS
@@ -99,7 +98,6 @@ impl PathMemo {
                     stmts: k.stmts.clone(),
                     cost: k.cost,
                     angelic: r.angelic,
-                    witness: k.witness.clone(),
                 });
             }
             return Some(out);

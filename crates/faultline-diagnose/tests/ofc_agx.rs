@@ -167,14 +167,10 @@ fn ofc_equals_full_on_tcas() {
             Session::new(&prog, &sample, Compare::Exact, Limits::default()).expect("runs");
         let opts = Options::default();
         // The reference enumerates every test on its own formula.
-        let unshared = Options {
-            share_paths: false,
-            ..Options::default()
-        };
         let full = methods::run(
             &session,
             &Method::parse("bugassist", None).expect("method"),
-            &unshared,
+            &unshared(),
         );
         let ofc = methods::run(
             &session,
@@ -230,6 +226,14 @@ fn agx_candidates_are_feasible_and_find_every_fault() {
     }
 }
 
+/// Options with path sharing off: every failing test enumerated.
+fn unshared() -> Options {
+    Options {
+        share_paths: false,
+        ..Options::default()
+    }
+}
+
 /// The diagnoses of a per-test localization: per test, in order, with cost.
 fn listing(loc: &faultline_diagnose::Localization) -> Vec<(Option<usize>, u64, Vec<StmtId>)> {
     loc.diagnoses
@@ -260,14 +264,7 @@ fn path_sharing_gives_the_same_diagnoses() {
         for name in ["bugassist", "ofc", "ofc+cw", "agx"] {
             let method = Method::parse(name, None).expect("method");
             let shared = methods::run(&session, &method, &Options::default());
-            let alone = methods::run(
-                &session,
-                &method,
-                &Options {
-                    share_paths: false,
-                    ..Options::default()
-                },
-            );
+            let alone = methods::run(&session, &method, &unshared());
             assert!(
                 shared.incomplete.is_none() && alone.incomplete.is_none(),
                 "{v} {name}: complete"

@@ -123,12 +123,13 @@ fn random_bytes_do_not_panic() {
 fn token_mutations_do_not_panic() {
     let mut rng = XorShift(12345 + scale() as u64);
     let base = tokens(SAMPLE);
-    let tcas = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/benchmarks/tcas/tcas.c"
-    ))
-    .map(|s| tokens(&s))
-    .unwrap_or_default();
+    let tcas = tokens(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/tcas/tcas.c"
+        ))
+        .expect("the repository's TCAS copy (tests/tcas/tcas.c)"),
+    );
     let pool: Vec<&(String, bool)> = base.iter().chain(tcas.iter()).collect();
     for i in 0..3000 * scale() {
         let mut toks = if i % 3 == 2 && !tcas.is_empty() {

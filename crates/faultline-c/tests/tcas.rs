@@ -5,14 +5,15 @@ use std::path::{Path, PathBuf};
 
 use faultline_ir::{Program, StmtKind};
 
-fn tcas_dir() -> Option<PathBuf> {
-    let d = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/benchmarks/tcas");
-    if d.join("tcas.c").exists() {
-        Some(d)
-    } else {
-        eprintln!("skipping: the TCAS benchmark is not at {}", d.display());
-        None
-    }
+/// The repository's copy of the TCAS benchmark (tests/tcas).
+fn tcas_dir() -> PathBuf {
+    let d = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/tcas");
+    assert!(
+        d.join("tcas.c").exists(),
+        "the repository's TCAS copy is missing: {}",
+        d.display()
+    );
+    d
 }
 
 fn stmt_at(p: &Program, line: u32) -> &faultline_ir::StmtInfo {
@@ -24,7 +25,7 @@ fn stmt_at(p: &Program, line: u32) -> &faultline_ir::StmtInfo {
 
 #[test]
 fn tcas_statements_have_source_text() {
-    let Some(dir) = tcas_dir() else { return };
+    let dir = tcas_dir();
     let path = dir.join("tcas.c");
     let p = faultline_c::compile_file(&path).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(p.files[0].name, path.to_string_lossy());
@@ -91,7 +92,7 @@ fn tcas_statements_have_source_text() {
 
 #[test]
 fn every_tcas_version_compiles() {
-    let Some(dir) = tcas_dir() else { return };
+    let dir = tcas_dir();
     let mut count = 0;
     let mut versions: Vec<PathBuf> = std::fs::read_dir(dir.join("versions"))
         .expect("versions directory")
@@ -109,7 +110,7 @@ fn every_tcas_version_compiles() {
 
 #[test]
 fn faulty_macro_versions_keep_macro_names_in_text() {
-    let Some(dir) = tcas_dir() else { return };
+    let dir = tcas_dir();
     // v13: `#define OLEV 600+100`; the use site's text keeps the macro name.
     let p = faultline_c::compile_file(&dir.join("versions/v13/tcas.c"))
         .unwrap_or_else(|e| panic!("{e}"));

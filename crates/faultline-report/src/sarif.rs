@@ -22,6 +22,14 @@ pub const VERSION: &str = "2.1.0";
 pub const INFORMATION_URI: &str = "https://crates.io/crates/faultline";
 /// The base every artifact URI is relative to: the directory faultline ran in.
 pub const SRCROOT: &str = "%SRCROOT%";
+/// Results written at most: GitHub code scanning keeps 5,000 results of a run (and rejects a run of
+/// over 25,000); the highest-ranked are written, and a notification says how many were left out.
+pub const MAX_RESULTS: usize = 5000;
+/// Related locations of a result at most: GitHub code scanning shows 100 (and rejects over 1,000).
+pub const MAX_RELATED: usize = 100;
+/// Angelic values in a result's `properties` at most (the first ones, in test order; `angelicOmitted`
+/// counts the rest): keeps a log of thousands of failing tests within GitHub's 10 MB upload limit.
+pub const MAX_ANGELIC: usize = 50;
 /// Keys of `partialFingerprints`.
 pub const FINGERPRINT_STATEMENT: &str = "faultlineStatement/v1";
 pub const FINGERPRINT_DIAGNOSIS: &str = "faultlineDiagnosis/v1";
@@ -137,11 +145,15 @@ fn result(
     }
     let others: Vec<StmtId> = d.stmts.iter().copied().filter(|o| *o != st).collect();
     if !others.is_empty() {
-        let links: Vec<String> = others
+        let mut links: Vec<String> = others
             .iter()
+            .take(MAX_RELATED)
             .enumerate()
             .map(|(k, o)| format!("[line {}]({})", prog.stmt(*o).loc.line, k + 1))
             .collect();
+        if others.len() > MAX_RELATED {
+            links.push(format!("{} more statements", others.len() - MAX_RELATED));
+        }
         message.push_str(&format!(", together with {}", links.join(" and ")));
     }
     message.push_str(&format!(
@@ -158,6 +170,7 @@ fn result(
     ));
     let related: Vec<Value> = others
         .iter()
+        .take(MAX_RELATED)
         .enumerate()
         .map(|(k, o)| {
             let mut text = format!("`{}`", prog.stmt(*o).text);
@@ -178,10 +191,10 @@ fn result(
         diag_parts.push(prog.file_name(prog.stmt(*o).loc.file).as_bytes());
         diag_parts.push(prog.stmt(*o).text.as_bytes());
     }
-    let angelic: Vec<Value> = d
-        .angelic
-        .iter()
-        .filter(|a| a.stmt == st)
+    let mine = d.angelic.iter().filter(|a| a.stmt == st);
+    let angelic_total = mine.clone().count();
+    let angelic: Vec<Value> = mine
+        .take(MAX_ANGELIC)
         .map(|a| {
             let mut v = serde_json::to_value(json::value(&a.value)).expect("values serialize");
             v["test"] = json!(loc.tests[a.test].name);
@@ -197,6 +210,9 @@ fn result(
         "tests": names,
         "angelic": angelic,
     });
+    if angelic_total > MAX_ANGELIC {
+        props["angelicOmitted"] = json!(angelic_total - MAX_ANGELIC);
+    }
     if let Some(r) = loc.ranking.iter().position(|r| r.stmt == st) {
         props["statementRank"] = json!(r + 1);
         props["score"] = json!(loc.ranking[r].score);
@@ -279,9 +295,14 @@ pub fn log(s: &Subject) -> Value {
         .collect();
     let min_cost = loc.diagnoses.iter().map(|d| d.cost).min().unwrap_or(0);
     let mut results = Vec::new();
+    let mut omitted = 0usize;
     for (i, d) in loc.diagnoses.iter().enumerate() {
         for st in &d.stmts {
-            results.push(result(s, &files, cwd, i, d, *st, min_cost));
+            if results.len() < MAX_RESULTS {
+                results.push(result(s, &files, cwd, i, d, *st, min_cost));
+            } else {
+                omitted += 1;
+            }
         }
     }
     let mut notifications: Vec<Value> = loc
@@ -289,6 +310,16 @@ pub fn log(s: &Subject) -> Value {
         .iter()
         .map(|n| json!({ "level": "note", "message": { "text": n } }))
         .collect();
+    if omitted > 0 {
+        notifications.push(json!({
+            "level": "note",
+            "message": { "text": format!(
+                "{omitted} lower-ranked {} left out: code scanning keeps {MAX_RESULTS} per run \
+                 (the JSON report has them all)",
+                if omitted == 1 { "result is" } else { "results are" }
+            ) },
+        }));
+    }
     for (t, why) in &loc.skipped {
         notifications.push(json!({
             "level": "warning",

@@ -165,3 +165,103 @@ fn fingerprints_are_stable_across_runs() {
     let b = sarif("examples/leap/leap.c", "examples/leap/tests");
     assert_eq!(fp(&a), fp(&b));
 }
+
+/// GitHub code scanning keeps 5,000 results of a run and rejects uploads over 10 MB (gzipped): a log
+/// with more candidate statements keeps the highest-ranked 5,000 and says how many it left out, and a
+/// result keeps at most 50 angelic values (`angelicOmitted` counts the rest).
+#[test]
+fn logs_stay_within_code_scannings_limits() {
+    // Three counters, each incremented 12 times and printed: every choice of one increment per counter
+    // is a 3-statement diagnosis (1728 of them), so over 5,000 results before the cut.
+    let dir = common::tempdir("sarif-limits");
+    let mut src = String::from("#include <stdio.h>\nint main(void) {\n    int a = 0, b = 0, c = 0;\n");
+    for v in ["a", "b", "c"] {
+        for _ in 0..12 {
+            src.push_str(&format!("    {v} = {v} + 1;\n"));
+        }
+    }
+    src.push_str("    printf(\"%d %d %d\\n\", a, b, c);\n    return 0;\n}\n");
+    std::fs::write(dir.join("many.c"), src).unwrap();
+    std::fs::create_dir_all(dir.join("tests")).unwrap();
+    std::fs::write(dir.join("tests/t1.in"), "").unwrap();
+    std::fs::write(dir.join("tests/t1.out"), "13 13 13\n").unwrap();
+    let run_with = |format: &str| -> Value {
+        let o = faultline()
+            .current_dir(&dir)
+            .args(["localize", "many.c", "--tests", "tests", "--format", format])
+            .args(["--max-diagnoses", "1800"])
+            .output()
+            .expect("faultline runs");
+        serde_json::from_slice(&o.stdout).expect("valid JSON")
+    };
+    let log = run_with("sarif");
+    let report = run_with("json");
+    let sizes: Vec<usize> = report["diagnoses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["size"].as_u64().unwrap() as usize)
+        .collect();
+    let total: usize = sizes.iter().sum();
+    assert!(total > 5000, "{total} statements in all");
+    let run = &log["runs"][0];
+    let results = run["results"].as_array().unwrap();
+    assert_eq!(results.len(), 5000);
+    // The written results are the first ones: every statement of the first diagnoses, in order.
+    let mut expected = Vec::new();
+    for (i, n) in sizes.iter().enumerate() {
+        expected.extend(std::iter::repeat_n(i as u64 + 1, *n));
+    }
+    let numbers: Vec<u64> = results
+        .iter()
+        .map(|r| r["properties"]["diagnosis"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, expected[..5000]);
+    let notes: Vec<&str> = run["invocations"][0]["toolExecutionNotifications"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["message"]["text"].as_str().unwrap())
+        .collect();
+    let cut = format!(
+        "{} lower-ranked results are left out: code scanning keeps 5000 per run (the JSON report has them all)",
+        total - 5000
+    );
+    assert!(notes.contains(&cut.as_str()), "{notes:?}");
+    let validator = jsonschema::draft4::new(&schema()).expect("the schema compiles");
+    assert!(validator.is_valid(&log), "the cut log is valid SARIF 2.1.0");
+}
+
+/// TCAS v33 has 1,578 failing tests: each result keeps 50 angelic values and counts the others.
+#[test]
+fn results_keep_at_most_50_angelic_values() {
+    let tcas = common::tcas();
+    let o = faultline()
+        .current_dir(root())
+        .arg("localize")
+        .arg(tcas.join("versions/v33/tcas.c"))
+        .arg("--args-file")
+        .arg(tcas.join("universe.txt"))
+        .arg("--oracle")
+        .arg(tcas.join("tcas.c"))
+        .args(["--format", "sarif", "--max-diagnoses", "3"])
+        .output()
+        .expect("faultline runs");
+    assert_eq!(o.status.code(), Some(1));
+    let log: Value = serde_json::from_slice(&o.stdout).expect("valid JSON");
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    assert!(!results.is_empty());
+    let mut cut = 0;
+    for r in results {
+        let kept = r["properties"]["angelic"].as_array().unwrap().len();
+        match r["properties"].get("angelicOmitted") {
+            Some(n) => {
+                assert_eq!(kept, 50);
+                assert!(n.as_u64().unwrap() > 0);
+                cut += 1;
+            }
+            None => assert!(kept <= 50),
+        }
+    }
+    assert!(cut > 0, "no result of v33 has over 50 angelic values");
+}

@@ -5,8 +5,12 @@ use std::path::Path;
 #[test]
 fn corpus_programs_compile() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/programs");
-    let entries = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("the differential corpus is missing at {}: {e}", dir.display()));
+    let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| {
+        panic!(
+            "the differential corpus is missing at {}: {e}",
+            dir.display()
+        )
+    });
     let mut failures = Vec::new();
     let mut count = 0;
     for e in entries.flatten() {
@@ -20,6 +24,10 @@ fn corpus_programs_compile() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert!(count >= 60, "only {count} corpus programs in {}", dir.display());
+    assert!(
+        count >= 60,
+        "only {count} corpus programs in {}",
+        dir.display()
+    );
     eprintln!("{count} corpus programs compiled");
 }

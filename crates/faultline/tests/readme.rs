@@ -12,7 +12,11 @@ use std::process::Command;
 fn readme_commands() -> Vec<String> {
     let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
     let mut lines = readme.lines();
-    assert_eq!(lines.next(), Some("# faultline"), "README.md starts with its title");
+    assert_eq!(
+        lines.next(),
+        Some("# faultline"),
+        "README.md starts with its title"
+    );
     let block: Vec<String> = lines
         .skip_while(|l| l.trim().is_empty())
         .skip_while(|l| l.starts_with("```"))
@@ -30,7 +34,11 @@ fn readme_commands() -> Vec<String> {
 fn the_readme_starts_with_the_example_and_the_test_command() {
     let cmds = readme_commands();
     assert_eq!(cmds.len(), 2, "two commands: {cmds:?}");
-    assert!(cmds[0].contains("faultline") || cmds[0].contains("cargo run"), "{}", cmds[0]);
+    assert!(
+        cmds[0].contains("faultline") || cmds[0].contains("cargo run"),
+        "{}",
+        cmds[0]
+    );
     assert!(cmds[0].contains(" localize "), "{}", cmds[0]);
     assert!(cmds[1].ends_with("cargo test --workspace"), "{}", cmds[1]);
     // CI runs the README's test command as it is written there.
@@ -66,7 +74,8 @@ fn the_readmes_first_command_localizes_the_example() {
         stdout.starts_with("2 of 8 tests fail: t4, t8\n"),
         "stdout:\n{stdout}\nstderr:\n{stderr}"
     );
-    let first = "diagnosis 1 of 8: 1 statement, explains t4, t8\n  --> examples/triangle/triangle.c:14:5\n";
+    let first =
+        "diagnosis 1 of 8: 1 statement, explains t4, t8\n  --> examples/triangle/triangle.c:14:5\n";
     assert!(stdout.contains(first), "stdout:\n{stdout}");
     assert!(
         stdout.contains("14 |     iso = a == b || a == b || a == c;\n"),

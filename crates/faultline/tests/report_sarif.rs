@@ -174,7 +174,8 @@ fn logs_stay_within_code_scannings_limits() {
     // Three counters, each incremented 12 times and printed: every choice of one increment per counter
     // is a 3-statement diagnosis (1728 of them), so over 5,000 results before the cut.
     let dir = common::tempdir("sarif-limits");
-    let mut src = String::from("#include <stdio.h>\nint main(void) {\n    int a = 0, b = 0, c = 0;\n");
+    let mut src =
+        String::from("#include <stdio.h>\nint main(void) {\n    int a = 0, b = 0, c = 0;\n");
     for v in ["a", "b", "c"] {
         for _ in 0..12 {
             src.push_str(&format!("    {v} = {v} + 1;\n"));

@@ -107,8 +107,22 @@ impl<E: std::fmt::Display> From<E> for UserError {
     }
 }
 
+/// What `faultline --version` prints after the name: faultline's version and the Z3 it links
+/// (`0.1.0 (Z3 4.8.12.0)`).
+pub fn version() -> String {
+    format!("{} (Z3 {})", env!("CARGO_PKG_VERSION"), z3::full_version())
+}
+
+fn parse_cli() -> Result<Cli, clap::Error> {
+    use clap::{CommandFactory, FromArgMatches};
+    // Built once per process; clap keeps a `&'static str`.
+    let version: &'static str = Box::leak(version().into_boxed_str());
+    let matches = Cli::command().version(version).try_get_matches()?;
+    Cli::from_arg_matches(&matches)
+}
+
 pub fn main() -> u8 {
-    let cli = match Cli::try_parse() {
+    let cli = match parse_cli() {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() {

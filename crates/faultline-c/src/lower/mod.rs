@@ -1,6 +1,7 @@
 //! Type checking and lowering of the syntax tree to faultline's IR.
 
 mod builtins;
+mod calls;
 mod consts;
 mod expr;
 mod init;

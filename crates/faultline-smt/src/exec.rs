@@ -28,8 +28,8 @@ use faultline_exec::libc;
 use faultline_exec::trace::{Contexts, CtxId, Scope};
 use faultline_exec::TestCase;
 use faultline_ir::{
-    Block, Branch, Builtin, CmpOp, Cond, Expr, ExprKind, FloatKind, FuncId, IntKind, Layout, Place,
-    PlaceKind, Program, Stmt, StmtId, StmtKind, Stream, Type, Var, VarRef,
+    Block, Branch, Builtin, CmpOp, Cond, CtypeClass, Expr, ExprKind, FloatKind, FuncId, IntKind,
+    Layout, Place, PlaceKind, Program, Stmt, StmtId, StmtKind, Stream, Type, Var, VarRef,
 };
 use std::collections::HashMap;
 use std::fmt;

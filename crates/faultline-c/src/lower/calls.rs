@@ -59,14 +59,14 @@ impl Lowerer<'_> {
         if let Some(&fid) = self.func_ids.get(name) {
             return self.user_call(fid, name, declared, args, span);
         }
-        if &**name == "assert" {
-            return self.assert_call(args, span);
+        if let Some(func) = Builtin::from_name(name) {
+            return match func {
+                Builtin::Assert => self.assert_call(args, span),
+                _ => self.builtin_call(func, args, span),
+            };
         }
-        if let Some((mask, ranges)) = builtins::ctype_extra(name) {
-            return self.ctype_call(name, mask, ranges, args, span);
-        }
-        if let Some(sig) = builtins::lookup(name) {
-            return self.builtin_call(name, sig, args, span);
+        if let Some(class) = CtypeClass::by_name(name) {
+            return self.ctype_call(class, args, span);
         }
         if declared.is_some() {
             return err(
@@ -172,11 +172,12 @@ impl Lowerer<'_> {
 
     pub(super) fn builtin_call(
         &mut self,
-        name: &str,
-        sig: builtins::BuiltinSig,
+        func: Builtin,
         args: &[ast::Expr],
         span: Span,
     ) -> PResult<Expr> {
+        let name = func.name();
+        let sig = func.signature();
         let args = self.lower_args(args)?;
         let n = sig.params.len();
         if args.len() < n {
@@ -206,10 +207,7 @@ impl Lowerer<'_> {
             out.push(a);
         }
         Ok(Expr {
-            kind: ExprKind::Builtin {
-                func: sig.func,
-                args: out,
-            },
+            kind: ExprKind::Builtin { func, args: out },
             ty: sig.ret,
         })
     }
@@ -218,14 +216,12 @@ impl Lowerer<'_> {
     /// argument evaluated once (through a hidden local when it has effects).
     pub(super) fn ctype_call(
         &mut self,
-        name: &str,
-        mask: i64,
-        ranges: &[(i64, i64)],
+        class: &CtypeClass,
         args: &[ast::Expr],
         span: Span,
     ) -> PResult<Expr> {
         let args = self.lower_args(args)?;
-        let mut args = self.convert_args(name, &[INT], args, span)?;
+        let mut args = self.convert_args(class.name, &[INT], args, span)?;
         let v = args.remove(0);
         let (setup, c) = if is_pure(&v) {
             (None, v)
@@ -275,7 +271,8 @@ impl Lowerer<'_> {
             ty: INT,
         };
         let mut test: Option<Expr> = None;
-        for &(lo, hi) in ranges {
+        for &(lo, hi) in class.ranges {
+            let (lo, hi) = (lo as i64, hi as i64);
             let t = if lo == hi {
                 cmp(CmpOp::Eq, &c, lo)
             } else {
@@ -297,7 +294,7 @@ impl Lowerer<'_> {
         }
         let test = test.unwrap_or_else(|| k(0));
         let e = Expr {
-            kind: ExprKind::Cond(Box::new(test), Box::new(k(mask)), Box::new(k(0))),
+            kind: ExprKind::Cond(Box::new(test), Box::new(k(class.mask)), Box::new(k(0))),
             ty: INT,
         };
         Ok(match setup {

@@ -67,7 +67,7 @@ pub(crate) struct FnCtx {
     /// Enclosing loops (`true`) and switches (`false`).
     breakables: Vec<bool>,
     switches: Vec<SwitchCtx>,
-    /// A hidden local holding the argument of a `ctype_extra` classifier.
+    /// A hidden local holding the argument of a classifier without a `Builtin` (`isprint`, ...).
     ctype_tmp: Option<LocalId>,
 }
 

@@ -286,25 +286,17 @@ fn strcmp(a: &[u8], b: &[u8], n: Option<usize>) -> i64 {
     0
 }
 
-/// glibc's `<ctype.h>` in the C locale: the classification macros return the
-/// bit of the `__ctype_b` table they test (e.g. `isdigit` gives 2048).
+/// glibc's `<ctype.h>` in the C locale (the table is [`faultline_ir::CtypeClass`]):
+/// a classifier returns its class's bit of `__ctype_b` for members (e.g.
+/// `isdigit` gives 2048); `toupper`/`tolower` map the other case's letters.
 fn ctype(f: Builtin, c: i64) -> i64 {
-    if !(0..=255).contains(&c) {
-        return match f {
-            Builtin::ToUpper | Builtin::ToLower => c,
-            _ => 0,
-        };
-    }
-    let b = c as u8;
+    let Some(class) = f.ctype_class() else {
+        return 0;
+    };
     match f {
-        Builtin::IsUpper => (b.is_ascii_uppercase() as i64) << 8,
-        Builtin::IsLower => (b.is_ascii_lowercase() as i64) << 9,
-        Builtin::IsAlpha => (b.is_ascii_alphabetic() as i64) << 10,
-        Builtin::IsDigit => (b.is_ascii_digit() as i64) << 11,
-        Builtin::IsSpace => (matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c) as i64) << 13,
-        Builtin::IsAlnum => (b.is_ascii_alphanumeric() as i64) << 3,
-        Builtin::ToUpper => b.to_ascii_uppercase() as i64,
-        Builtin::ToLower => b.to_ascii_lowercase() as i64,
-        _ => 0,
+        Builtin::ToUpper if class.contains(c) => c - 32,
+        Builtin::ToLower if class.contains(c) => c + 32,
+        Builtin::ToUpper | Builtin::ToLower => c,
+        _ => class.classify(c),
     }
 }

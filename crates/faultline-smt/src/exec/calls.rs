@@ -402,16 +402,26 @@ impl<'a, 'b> SymExec<'a, 'b> {
         }
     }
 
+    /// Membership of `c` in a `<ctype.h>` class: its ranges (one table with
+    /// the interpreter, [`faultline_ir::CtypeClass`]) as range tests, in order.
+    fn in_ctype_class(&self, c: &SInt, class: &CtypeClass) -> Bool {
+        class.ranges.iter().fold(ff(), |acc, &(lo, hi)| {
+            let t = if lo == hi {
+                c.eq_const(lo as i128)
+            } else {
+                self.in_char_range(c, lo, hi)
+            };
+            or2(&acc, &t)
+        })
+    }
+
     pub(super) fn ctype_sym(&self, f: Builtin, c: &SInt) -> SInt {
         let sem = self.sem;
         let k = |v: i128| SInt::constant(sem, IntKind::Int, v);
-        let upper = self.in_char_range(c, b'A', b'Z');
-        let lower = self.in_char_range(c, b'a', b'z');
-        let digit = self.in_char_range(c, b'0', b'9');
-        let space = [b' ', b'\t', b'\n', b'\r', 0x0b, 0x0c]
-            .iter()
-            .fold(ff(), |acc, &s| or2(&acc, &c.eq_const(s as i128)));
-        let bit = |cond: Bool, v: i128| SInt::ite(&cond, &k(v), &k(0));
+        let Some(class) = f.ctype_class() else {
+            return k(0);
+        };
+        let member = self.in_ctype_class(c, class);
         let add = |x: &SInt, d: i128| match sym::binary(
             faultline_ir::BinOp::Add,
             &faultline_ir::INT,
@@ -424,14 +434,9 @@ impl<'a, 'b> SymExec<'a, 'b> {
             _ => x.clone(),
         };
         match f {
-            Builtin::IsUpper => bit(upper, 256),
-            Builtin::IsLower => bit(lower, 512),
-            Builtin::IsAlpha => bit(or2(&upper, &lower), 1024),
-            Builtin::IsDigit => bit(digit, 2048),
-            Builtin::IsSpace => bit(space, 8192),
-            Builtin::IsAlnum => bit(or2(&or2(&upper, &lower), &digit), 8),
-            Builtin::ToUpper => SInt::ite(&lower, &add(c, -32), c),
-            _ => SInt::ite(&upper, &add(c, 32), c),
+            Builtin::ToUpper => SInt::ite(&member, &add(c, -32), c),
+            Builtin::ToLower => SInt::ite(&member, &add(c, 32), c),
+            _ => SInt::ite(&member, &k(class.mask as i128), &k(0)),
         }
     }
 

@@ -20,6 +20,7 @@ pub mod analysis;
 pub mod builtins;
 pub mod pretty;
 pub mod types;
+pub mod visit;
 
 pub use builtins::{Builtin, CtypeClass, Signature};
 pub use types::*;

@@ -3,6 +3,7 @@
 
 use std::rc::Rc;
 
+use faultline_ir::visit;
 use faultline_ir::*;
 
 use super::builtins;
@@ -333,24 +334,13 @@ impl Lowerer<'_> {
 
 /// Whether evaluating `e` twice is the same as evaluating it once.
 fn is_pure(e: &Expr) -> bool {
-    fn place(p: &Place) -> bool {
-        match &p.kind {
-            PlaceKind::Var(_) => true,
-            PlaceKind::Deref(e) => is_pure(e),
-            PlaceKind::Index(q, i) => place(q) && is_pure(i),
-            PlaceKind::Field(q, _) => place(q),
-        }
-    }
-    match &e.kind {
-        ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Str(_) | ExprKind::Stream(_) => true,
-        ExprKind::Load(p) | ExprKind::AddrOf(p) => place(p),
-        ExprKind::Unary(_, a) | ExprKind::Cast(a) => is_pure(a),
-        ExprKind::Binary(_, a, b)
-        | ExprKind::Cmp(_, a, b)
-        | ExprKind::PtrAdd(a, b)
-        | ExprKind::PtrDiff(a, b)
-        | ExprKind::And(a, b)
-        | ExprKind::Or(a, b) => is_pure(a) && is_pure(b),
-        _ => false,
-    }
+    !visit::any_expr(e, |e| match &e.kind {
+        ExprKind::Old
+        | ExprKind::Cond(..)
+        | ExprKind::Assign { .. }
+        | ExprKind::Call { .. }
+        | ExprKind::Builtin { .. }
+        | ExprKind::Comma(..) => Some(true),
+        _ => None,
+    })
 }

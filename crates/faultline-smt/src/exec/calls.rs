@@ -4,6 +4,61 @@
 use super::*;
 
 impl<'a, 'b> SymExec<'a, 'b> {
+    /// `pow` of constants (folded as the interpreter computes it).
+    fn pow_builtin(&mut self, args: &'a [Expr], g: &mut Bool) -> R<SVal> {
+        let x = self.eval(&args[0], g)?;
+        let y = self.eval(&args[1], g)?;
+        match (&x, &y) {
+            (SVal::Float(a), SVal::Float(b)) => {
+                let (ca, cb) = (a.t.simplify(), b.t.simplify());
+                let (ca, cb) = (ca.as_f64(), cb.as_f64());
+                if ca.is_finite()
+                    && cb.is_finite()
+                    && a.t.simplify().is_const()
+                    && b.t.simplify().is_const()
+                {
+                    Ok(SVal::Float(SFloat {
+                        kind: FloatKind::Double,
+                        t: sym::fp_const(FloatKind::Double, ca.powf(cb)),
+                    }))
+                } else {
+                    self.unsupported("pow of values computed by the program")
+                }
+            }
+            _ => self.unsupported("pow of non-floating values"),
+        }
+    }
+
+    /// `strcmp`, `strncmp` (with a constant length), over every pair of
+    /// strings the arguments may designate.
+    fn strcmp_builtin(&mut self, f: Builtin, args: &'a [Expr], g: &mut Bool) -> R<SVal> {
+        let a = self.eval(&args[0], g)?;
+        let b = self.eval(&args[1], g)?;
+        let limit = if f == Builtin::Strncmp {
+            let n = self.eval(&args[2], g)?;
+            match self.int_of(&n)?.as_const() {
+                Some(n) => Some(n as usize),
+                None => return self.unsupported("strncmp with a computed length"),
+            }
+        } else {
+            None
+        };
+        let b_alts = self.string_alts(&b, g)?;
+        self.per_string(&a, g, |this, ca| {
+            let mut acc: Option<SInt> = None;
+            for (gb, _, _, cb) in b_alts.iter().rev() {
+                let x = this.strcmp_sym(ca, cb, limit);
+                acc = Some(match acc {
+                    None => x,
+                    Some(prev) => SInt::ite(gb, &x, &prev),
+                });
+            }
+            Ok(SVal::Int(acc.unwrap_or_else(|| {
+                SInt::constant(this.sem, IntKind::Int, 0)
+            })))
+        })
+    }
+
     /// Inlines a call under guard `g`; returns the result cells and the guard
     /// under which the call returns normally.
     pub(super) fn call(
@@ -110,65 +165,9 @@ impl<'a, 'b> SymExec<'a, 'b> {
         let int = |v: i128| SVal::Int(SInt::constant(sem, IntKind::Int, v));
         match f {
             Builtin::Printf | Builtin::Fprintf | Builtin::Puts | Builtin::Putchar => {
-                let (stream, rest) = if f == Builtin::Fprintf {
-                    let s = self.eval(&args[0], g)?;
-                    match s {
-                        SVal::Stream(s) => (s, &args[1..]),
-                        _ => return self.unsupported("fprintf to a computed stream"),
-                    }
-                } else {
-                    (Stream::Stdout, args)
-                };
-                let pieces = match f {
-                    Builtin::Printf | Builtin::Fprintf => self.printf_pieces(rest, g)?,
-                    Builtin::Puts => {
-                        let v = self.eval(&rest[0], g)?;
-                        let strs = self.string_vals(&v, g, None)?;
-                        vec![OutPiece::Str(strs), OutPiece::Lit(b"\n".to_vec())]
-                    }
-                    _ => {
-                        let v = self.eval(&rest[0], g)?;
-                        let c = self.int_of(&v)?;
-                        vec![OutPiece::Char(c)]
-                    }
-                };
-                if stream == Stream::Stdout {
-                    let ab = self.cur_ab();
-                    let stmt = self.cur().expect("statement");
-                    let ctx = self.contexts.chain(self.ctx());
-                    self.outputs.push(OutEvent {
-                        guard: g.clone(),
-                        stmt,
-                        ctx,
-                        ab,
-                        pieces,
-                        black_box: false,
-                    });
-                }
-                // The value printf returns is not modelled: any count.
-                let name = self.name("printed");
-                let (v, r) = SInt::fresh(sem, IntKind::Int, &name);
-                self.hard(r);
-                Ok(SVal::Int(v))
+                self.output_builtin(f, args, g)
             }
-            Builtin::Scanf | Builtin::Getchar => {
-                let (fmt, targets) = if f == Builtin::Scanf {
-                    let v = self.eval(&args[0], g)?;
-                    let (_, _, cells) = self.string_cells(&v, g)?;
-                    let Some(fmt) = Self::const_string(&cells) else {
-                        return self.unsupported("scanf with a computed format");
-                    };
-                    let mut t = Vec::new();
-                    for a in &args[1..] {
-                        let p = self.eval(a, g)?;
-                        t.push((p, a.ty.pointee().cloned().unwrap_or(Type::Void)));
-                    }
-                    (Some(fmt), t)
-                } else {
-                    (None, Vec::new())
-                };
-                self.input_read(fmt, targets, g)
-            }
+            Builtin::Scanf | Builtin::Getchar => self.input_builtin(f, args, g),
             Builtin::Atoi | Builtin::Atol | Builtin::Atof => {
                 let v = self.eval(&args[0], g)?;
                 self.per_string(&v, g, |this, cells| {
@@ -230,29 +229,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 };
                 Ok(SVal::Float(SFloat { kind: x.kind, t }))
             }
-            Builtin::Pow => {
-                let x = self.eval(&args[0], g)?;
-                let y = self.eval(&args[1], g)?;
-                match (&x, &y) {
-                    (SVal::Float(a), SVal::Float(b)) => {
-                        let (ca, cb) = (a.t.simplify(), b.t.simplify());
-                        let (ca, cb) = (ca.as_f64(), cb.as_f64());
-                        if ca.is_finite()
-                            && cb.is_finite()
-                            && a.t.simplify().is_const()
-                            && b.t.simplify().is_const()
-                        {
-                            Ok(SVal::Float(SFloat {
-                                kind: FloatKind::Double,
-                                t: sym::fp_const(FloatKind::Double, ca.powf(cb)),
-                            }))
-                        } else {
-                            self.unsupported("pow of values computed by the program")
-                        }
-                    }
-                    _ => self.unsupported("pow of non-floating values"),
-                }
-            }
+            Builtin::Pow => self.pow_builtin(args, g),
             Builtin::Strlen => {
                 let v = self.eval(&args[0], g)?;
                 let gg = g.clone();
@@ -262,84 +239,8 @@ impl<'a, 'b> SymExec<'a, 'b> {
                     Ok(SVal::Int(len.convert(IntKind::ULong)))
                 })
             }
-            Builtin::Strcmp | Builtin::Strncmp => {
-                let a = self.eval(&args[0], g)?;
-                let b = self.eval(&args[1], g)?;
-                let limit = if f == Builtin::Strncmp {
-                    let n = self.eval(&args[2], g)?;
-                    match self.int_of(&n)?.as_const() {
-                        Some(n) => Some(n as usize),
-                        None => return self.unsupported("strncmp with a computed length"),
-                    }
-                } else {
-                    None
-                };
-                let b_alts = self.string_alts(&b, g)?;
-                self.per_string(&a, g, |this, ca| {
-                    let mut acc: Option<SInt> = None;
-                    for (gb, _, _, cb) in b_alts.iter().rev() {
-                        let x = this.strcmp_sym(ca, cb, limit);
-                        acc = Some(match acc {
-                            None => x,
-                            Some(prev) => SInt::ite(gb, &x, &prev),
-                        });
-                    }
-                    Ok(SVal::Int(acc.unwrap_or_else(|| {
-                        SInt::constant(this.sem, IntKind::Int, 0)
-                    })))
-                })
-            }
-            Builtin::Strcpy | Builtin::Strcat | Builtin::Strncpy => {
-                let d = self.eval(&args[0], g)?;
-                let s = self.eval(&args[1], g)?;
-                let (_, _, src) = self.string_cells(&s, g)?;
-                let Some(bytes) = Self::const_string(&src) else {
-                    return self
-                        .unsupported(format!("{} of a string computed by the program", f.name()));
-                };
-                let (obj, off, dst) = self.string_cells(&d, g)?;
-                let mut data = bytes.clone();
-                let start = match f {
-                    Builtin::Strcat => match Self::const_string(&dst) {
-                        Some(cur) => cur.len(),
-                        None => {
-                            return self.unsupported("strcat onto a string computed by the program")
-                        }
-                    },
-                    _ => 0,
-                };
-                if f == Builtin::Strncpy {
-                    let n = self.eval(&args[2], g)?;
-                    let Some(n) = self.int_of(&n)?.as_const() else {
-                        return self.unsupported("strncpy with a computed length");
-                    };
-                    data.truncate(n as usize);
-                    data.resize(n as usize, 0);
-                } else {
-                    data.push(0);
-                }
-                if start + data.len() > dst.len() {
-                    self.check(&g.clone(), ff());
-                    return Ok(d);
-                }
-                let cells: Vec<SCell> = data
-                    .iter()
-                    .map(|&b| SCell {
-                        v: SVal::Int(SInt::constant(sem, IntKind::Char, b as i8 as i128)),
-                        init: tt(),
-                    })
-                    .collect();
-                let lp = LPlace {
-                    alts: vec![LAlt {
-                        g: tt(),
-                        obj,
-                        off: self.long((off + start) as i128),
-                        emu: None,
-                    }],
-                };
-                self.store_agg(&lp, &cells, g);
-                Ok(d)
-            }
+            Builtin::Strcmp | Builtin::Strncmp => self.strcmp_builtin(f, args, g),
+            Builtin::Strcpy | Builtin::Strcat | Builtin::Strncpy => self.strcpy_builtin(f, args, g),
             Builtin::Assert => {
                 let v = self.eval(&args[0], g)?;
                 // Assertions are the specification: always hard.

@@ -4,6 +4,73 @@
 use super::*;
 
 impl<'a, 'b> SymExec<'a, 'b> {
+    /// `printf`, `fprintf`, `puts`, `putchar`: an output event on stdout (the
+    /// oracle matches it against the expected output); the count returned is
+    /// not modelled.
+    pub(super) fn output_builtin(&mut self, f: Builtin, args: &'a [Expr], g: &mut Bool) -> R<SVal> {
+        let sem = self.sem;
+        let (stream, rest) = if f == Builtin::Fprintf {
+            let s = self.eval(&args[0], g)?;
+            match s {
+                SVal::Stream(s) => (s, &args[1..]),
+                _ => return self.unsupported("fprintf to a computed stream"),
+            }
+        } else {
+            (Stream::Stdout, args)
+        };
+        let pieces = match f {
+            Builtin::Printf | Builtin::Fprintf => self.printf_pieces(rest, g)?,
+            Builtin::Puts => {
+                let v = self.eval(&rest[0], g)?;
+                let strs = self.string_vals(&v, g, None)?;
+                vec![OutPiece::Str(strs), OutPiece::Lit(b"\n".to_vec())]
+            }
+            _ => {
+                let v = self.eval(&rest[0], g)?;
+                let c = self.int_of(&v)?;
+                vec![OutPiece::Char(c)]
+            }
+        };
+        if stream == Stream::Stdout {
+            let ab = self.cur_ab();
+            let stmt = self.cur().expect("statement");
+            let ctx = self.contexts.chain(self.ctx());
+            self.outputs.push(OutEvent {
+                guard: g.clone(),
+                stmt,
+                ctx,
+                ab,
+                pieces,
+                black_box: false,
+            });
+        }
+        // The value printf returns is not modelled: any count.
+        let name = self.name("printed");
+        let (v, r) = SInt::fresh(sem, IntKind::Int, &name);
+        self.hard(r);
+        Ok(SVal::Int(v))
+    }
+
+    /// `scanf` (with a constant format) and `getchar`: a read of the test's stdin.
+    pub(super) fn input_builtin(&mut self, f: Builtin, args: &'a [Expr], g: &mut Bool) -> R<SVal> {
+        let (fmt, targets) = if f == Builtin::Scanf {
+            let v = self.eval(&args[0], g)?;
+            let (_, _, cells) = self.string_cells(&v, g)?;
+            let Some(fmt) = Self::const_string(&cells) else {
+                return self.unsupported("scanf with a computed format");
+            };
+            let mut t = Vec::new();
+            for a in &args[1..] {
+                let p = self.eval(a, g)?;
+                t.push((p, a.ty.pointee().cloned().unwrap_or(Type::Void)));
+            }
+            (Some(fmt), t)
+        } else {
+            (None, Vec::new())
+        };
+        self.input_read(fmt, targets, g)
+    }
+
     /// The pieces of a printf-family call's output.
     pub(super) fn printf_pieces(&mut self, args: &'a [Expr], g: &mut Bool) -> R<Vec<OutPiece>> {
         let fv = self.eval(&args[0], g)?;
@@ -117,7 +184,6 @@ impl<'a, 'b> SymExec<'a, 'b> {
         Ok(out)
     }
 
-    /// A read from stdin (scanf with a constant format, or getchar).
     /// A read from stdin (scanf with a constant format, or getchar), under
     /// guard `g`. The input position is a term over the offsets it can have
     /// (usually one); the read is simulated from each with faultline's
@@ -238,58 +304,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
                     );
                 }
                 (Some(0 | 1), _) => return self.unsupported("scanf into a target of another type"),
-                _ => {
-                    // %s / %c into a character array: the bytes read (and a NUL
-                    // for %s), per case.
-                    let lp = self.ptr_place(ptr, &Type::Int(IntKind::Char), &gi)?;
-                    let (obj, start) = match lp.alts.as_slice() {
-                        [a] => match a.off.as_const() {
-                            Some(k) => (a.obj, k as usize),
-                            None => {
-                                return self.unsupported(
-                                    "scanf into a character array at a computed offset",
-                                )
-                            }
-                        },
-                        _ => {
-                            return self.unsupported(
-                                "scanf into a character array through an ambiguous pointer",
-                            )
-                        }
-                    };
-                    let avail = self.objs[obj as usize].cells.len().saturating_sub(start);
-                    for c in &cases {
-                        let bytes: Vec<u8> = match c.3.get(i) {
-                            Some(libc::Scanned::Str(b)) => {
-                                b.iter().copied().chain(std::iter::once(0)).collect()
-                            }
-                            Some(libc::Scanned::Chars(b)) => b.clone(),
-                            _ => continue,
-                        };
-                        let gc = and2(&gi, &c.0);
-                        if bytes.len() > avail {
-                            // Overflows the array: undefined behaviour.
-                            self.check(&gc, ff());
-                            continue;
-                        }
-                        let cells: Vec<SCell> = bytes
-                            .iter()
-                            .map(|&b| SCell {
-                                v: SVal::Int(SInt::constant(sem, IntKind::Char, b as i8 as i128)),
-                                init: tt(),
-                            })
-                            .collect();
-                        let at = LPlace {
-                            alts: vec![LAlt {
-                                g: tt(),
-                                obj,
-                                off: self.long(start as i128),
-                                emu: None,
-                            }],
-                        };
-                        self.store_agg(&at, &cells, &gc);
-                    }
-                }
+                _ => self.store_scanned_chars(ptr, i, &cases, &gi)?,
             }
         }
         let next = match SInt::ite(g, &new_pos, &self.in_pos).as_const() {
@@ -343,6 +358,64 @@ impl<'a, 'b> SymExec<'a, 'b> {
         if let Some(status) = self.test.expected_status {
             let s = self.status.convert(IntKind::UChar);
             self.hard(s.eq_const(status as i128 & 0xff));
+        }
+        Ok(())
+    }
+
+    /// `%s` / `%c` into a character array: target `i` of each case gets the
+    /// bytes read (and a NUL for `%s`), under the case's guard.
+    fn store_scanned_chars(
+        &mut self,
+        ptr: &SVal,
+        i: usize,
+        cases: &[ReadCase],
+        gi: &Bool,
+    ) -> R<()> {
+        let sem = self.sem;
+        let lp = self.ptr_place(ptr, &Type::Int(IntKind::Char), gi)?;
+        let (obj, start) = match lp.alts.as_slice() {
+            [a] => match a.off.as_const() {
+                Some(k) => (a.obj, k as usize),
+                None => {
+                    return self.unsupported("scanf into a character array at a computed offset")
+                }
+            },
+            _ => {
+                return self
+                    .unsupported("scanf into a character array through an ambiguous pointer")
+            }
+        };
+        let avail = self.objs[obj as usize].cells.len().saturating_sub(start);
+        for c in cases {
+            let bytes: Vec<u8> = match c.3.get(i) {
+                Some(libc::Scanned::Str(b)) => {
+                    b.iter().copied().chain(std::iter::once(0)).collect()
+                }
+                Some(libc::Scanned::Chars(b)) => b.clone(),
+                _ => continue,
+            };
+            let gc = and2(gi, &c.0);
+            if bytes.len() > avail {
+                // Overflows the array: undefined behaviour.
+                self.check(&gc, ff());
+                continue;
+            }
+            let cells: Vec<SCell> = bytes
+                .iter()
+                .map(|&b| SCell {
+                    v: SVal::Int(SInt::constant(sem, IntKind::Char, b as i8 as i128)),
+                    init: tt(),
+                })
+                .collect();
+            let at = LPlace {
+                alts: vec![LAlt {
+                    g: tt(),
+                    obj,
+                    off: self.long(start as i128),
+                    emu: None,
+                }],
+            };
+            self.store_agg(&at, &cells, &gc);
         }
         Ok(())
     }

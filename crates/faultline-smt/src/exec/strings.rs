@@ -3,6 +3,58 @@
 use super::*;
 
 impl<'a, 'b> SymExec<'a, 'b> {
+    /// `strcpy`, `strncpy` (with a constant length), `strcat` (onto a
+    /// constant string) of a constant string: stores its characters.
+    pub(super) fn strcpy_builtin(&mut self, f: Builtin, args: &'a [Expr], g: &mut Bool) -> R<SVal> {
+        let sem = self.sem;
+        let d = self.eval(&args[0], g)?;
+        let s = self.eval(&args[1], g)?;
+        let (_, _, src) = self.string_cells(&s, g)?;
+        let Some(bytes) = Self::const_string(&src) else {
+            return self.unsupported(format!("{} of a string computed by the program", f.name()));
+        };
+        let (obj, off, dst) = self.string_cells(&d, g)?;
+        let mut data = bytes.clone();
+        let start = match f {
+            Builtin::Strcat => match Self::const_string(&dst) {
+                Some(cur) => cur.len(),
+                None => return self.unsupported("strcat onto a string computed by the program"),
+            },
+            _ => 0,
+        };
+        if f == Builtin::Strncpy {
+            let n = self.eval(&args[2], g)?;
+            let Some(n) = self.int_of(&n)?.as_const() else {
+                return self.unsupported("strncpy with a computed length");
+            };
+            data.truncate(n as usize);
+            data.resize(n as usize, 0);
+        } else {
+            data.push(0);
+        }
+        if start + data.len() > dst.len() {
+            self.check(&g.clone(), ff());
+            return Ok(d);
+        }
+        let cells: Vec<SCell> = data
+            .iter()
+            .map(|&b| SCell {
+                v: SVal::Int(SInt::constant(sem, IntKind::Char, b as i8 as i128)),
+                init: tt(),
+            })
+            .collect();
+        let lp = LPlace {
+            alts: vec![LAlt {
+                g: tt(),
+                obj,
+                off: self.long((off + start) as i128),
+                emu: None,
+            }],
+        };
+        self.store_agg(&lp, &cells, g);
+        Ok(d)
+    }
+
     /// The strings a pointer may designate: for each target (with its
     /// guard), the cells from the pointer to the end of the object. Targets
     /// must have constant offsets; a null or out-of-range target is excluded

@@ -5,27 +5,7 @@ use super::*;
 impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
     pub(super) fn builtin(&mut self, f: Builtin, args: &'p [Expr]) -> R<Value> {
         match f {
-            Builtin::Printf | Builtin::Fprintf => {
-                let (stream, rest) = if f == Builtin::Fprintf {
-                    let s = match self.eval(&args[0])? {
-                        Value::Stream(s) => s,
-                        _ => {
-                            return Err(self.error(
-                                ErrorKind::Invalid,
-                                "fprintf to something other than a stream",
-                            ))
-                        }
-                    };
-                    (s, &args[1..])
-                } else {
-                    (Stream::Stdout, args)
-                };
-                let fmt_ptr = self.ptr_arg(&rest[0])?;
-                let fmt = self.read_cstr(fmt_ptr)?;
-                let bytes = self.printf(&fmt, &rest[1..])?;
-                self.emit(stream, &bytes)?;
-                Ok(Value::Int(bytes.len() as i64))
-            }
+            Builtin::Printf | Builtin::Fprintf => self.printf_builtin(f, args),
             Builtin::Puts => {
                 let p = self.ptr_arg(&args[0])?;
                 let mut s = self.read_cstr(p)?;

@@ -28,57 +28,14 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 let ty = if *op == UnOp::Not { &a.ty } else { &e.ty };
                 self.arith_or_zero(value::unary(*op, ty, v), &e.ty)
             }
-            ExprKind::Binary(op, a, b) => {
-                let x = self.eval(a)?;
-                let y = self.eval(b)?;
-                if let (Type::Int(k), Value::Int(xi), Value::Int(yi)) = (&e.ty, x, y) {
-                    if k.signed() && matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) {
-                        let (p, q) = (xi as i128, yi as i128);
-                        let exact = match op {
-                            BinOp::Add => p + q,
-                            BinOp::Sub => p - q,
-                            _ => p * q,
-                        };
-                        if exact < k.min() || exact > k.max() {
-                            self.note_overflow();
-                        }
-                    }
-                }
-                self.arith_or_zero(value::binary(*op, &e.ty, &b.ty, x, y), &e.ty)
-            }
+            ExprKind::Binary(op, a, b) => self.binary(e, *op, a, b),
             ExprKind::Cmp(op, a, b) => {
                 let x = self.eval(a)?;
                 let y = self.eval(b)?;
                 self.arith_or_zero(value::compare(*op, &a.ty, x, y), &e.ty)
             }
-            ExprKind::PtrAdd(p, n) => {
-                let pv = self.eval(p)?;
-                let nv = match self.eval(n)? {
-                    Value::Int(i) => i,
-                    Value::Uninit => return Err(self.arith(ArithError::Uninit)),
-                    _ => {
-                        return Err(
-                            self.error(ErrorKind::Invalid, "pointer offset is not an integer")
-                        )
-                    }
-                };
-                let pointee = p.ty.pointee().cloned().unwrap_or(Type::Void);
-                self.ptr_add(pv, nv, &pointee)
-            }
-            ExprKind::PtrDiff(a, b) => {
-                let (x, y) = (self.eval(a)?, self.eval(b)?);
-                match (x, y) {
-                    (Value::Ptr(p), Value::Ptr(q)) if p.obj == q.obj && p.gen == q.gen => {
-                        let step = a.ty.pointee().map_or(1, |t| self.prog.cells(t).max(1)) as i64;
-                        Ok(Value::Int((p.off - q.off) / step))
-                    }
-                    (Value::Uninit, _) | (_, Value::Uninit) => Err(self.arith(ArithError::Uninit)),
-                    _ => Err(self.error(
-                        ErrorKind::Invalid,
-                        "subtraction of pointers into different objects",
-                    )),
-                }
-            }
+            ExprKind::PtrAdd(p, n) => self.eval_ptr_add(p, n),
+            ExprKind::PtrDiff(a, b) => self.ptr_diff(a, b),
             ExprKind::And(a, b) => {
                 let x = self.eval(a)?;
                 if !value::truthy(x).map_err(|err| self.arith(err))? {
@@ -252,6 +209,54 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             v => Err(self.error(
                 ErrorKind::Invalid,
                 format!("expected a pointer argument, found {v}"),
+            )),
+        }
+    }
+
+    /// An arithmetic operation; signed overflow wraps (as gcc -O0 does) and is noted.
+    fn binary(&mut self, e: &'p Expr, op: BinOp, a: &'p Expr, b: &'p Expr) -> R<Value> {
+        let x = self.eval(a)?;
+        let y = self.eval(b)?;
+        if let (Type::Int(k), Value::Int(xi), Value::Int(yi)) = (&e.ty, x, y) {
+            if k.signed() && matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) {
+                let (p, q) = (xi as i128, yi as i128);
+                let exact = match op {
+                    BinOp::Add => p + q,
+                    BinOp::Sub => p - q,
+                    _ => p * q,
+                };
+                if exact < k.min() || exact > k.max() {
+                    self.note_overflow();
+                }
+            }
+        }
+        self.arith_or_zero(value::binary(op, &e.ty, &b.ty, x, y), &e.ty)
+    }
+
+    /// `p + n`.
+    fn eval_ptr_add(&mut self, p: &'p Expr, n: &'p Expr) -> R<Value> {
+        let pv = self.eval(p)?;
+        let nv = match self.eval(n)? {
+            Value::Int(i) => i,
+            Value::Uninit => return Err(self.arith(ArithError::Uninit)),
+            _ => return Err(self.error(ErrorKind::Invalid, "pointer offset is not an integer")),
+        };
+        let pointee = p.ty.pointee().cloned().unwrap_or(Type::Void);
+        self.ptr_add(pv, nv, &pointee)
+    }
+
+    /// `p - q` in elements, for pointers into one object.
+    fn ptr_diff(&mut self, a: &'p Expr, b: &'p Expr) -> R<Value> {
+        let (x, y) = (self.eval(a)?, self.eval(b)?);
+        match (x, y) {
+            (Value::Ptr(p), Value::Ptr(q)) if p.obj == q.obj && p.gen == q.gen => {
+                let step = a.ty.pointee().map_or(1, |t| self.prog.cells(t).max(1)) as i64;
+                Ok(Value::Int((p.off - q.off) / step))
+            }
+            (Value::Uninit, _) | (_, Value::Uninit) => Err(self.arith(ArithError::Uninit)),
+            _ => Err(self.error(
+                ErrorKind::Invalid,
+                "subtraction of pointers into different objects",
             )),
         }
     }

@@ -4,6 +4,29 @@
 use super::*;
 
 impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
+    /// `printf`, `fprintf`: formats as glibc does and writes to the stream.
+    pub(super) fn printf_builtin(&mut self, f: Builtin, args: &'p [Expr]) -> R<Value> {
+        let (stream, rest) = if f == Builtin::Fprintf {
+            let s = match self.eval(&args[0])? {
+                Value::Stream(s) => s,
+                _ => {
+                    return Err(self.error(
+                        ErrorKind::Invalid,
+                        "fprintf to something other than a stream",
+                    ))
+                }
+            };
+            (s, &args[1..])
+        } else {
+            (Stream::Stdout, args)
+        };
+        let fmt_ptr = self.ptr_arg(&rest[0])?;
+        let fmt = self.read_cstr(fmt_ptr)?;
+        let bytes = self.printf(&fmt, &rest[1..])?;
+        self.emit(stream, &bytes)?;
+        Ok(Value::Int(bytes.len() as i64))
+    }
+
     pub(super) fn emit(&mut self, stream: Stream, bytes: &[u8]) -> R<()> {
         match stream {
             Stream::Stdout if self.hooks.is_some() && !self.frames.is_empty() => {

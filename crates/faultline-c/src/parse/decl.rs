@@ -129,45 +129,7 @@ impl<'a> Parser<'a> {
                 implicit_int = true;
                 BaseType::Int(IntKind::Int)
             }
-            None => {
-                let [void, boolean, ch, short, int, long, float, double, signed, unsigned] = n;
-                let bad = || err(span, "invalid combination of type specifiers");
-                if signed + unsigned > 1 {
-                    return bad();
-                }
-                let sign = signed + unsigned;
-                let u = unsigned == 1;
-                use IntKind::*;
-                if void == 1 && total == 1 {
-                    BaseType::Void
-                } else if boolean == 1 && total == 1 {
-                    BaseType::Int(Bool)
-                } else if float == 1 && total == 1 {
-                    BaseType::Float(FloatKind::Float)
-                } else if double == 1 && total == 1 {
-                    BaseType::Float(FloatKind::Double)
-                } else if double == 1 && long == 1 && total == 2 {
-                    return err(span, "unsupported: long double");
-                } else if ch == 1 && total == 1 + sign {
-                    BaseType::Int(if u {
-                        UChar
-                    } else if signed == 1 {
-                        SChar
-                    } else {
-                        Char
-                    })
-                } else if short == 1 && int <= 1 && total == 1 + int + sign {
-                    BaseType::Int(if u { UShort } else { Short })
-                } else if long == 1 && int <= 1 && total == 1 + int + sign {
-                    BaseType::Int(if u { ULong } else { Long })
-                } else if long == 2 && int <= 1 && total == 2 + int + sign {
-                    BaseType::Int(if u { ULongLong } else { LongLong })
-                } else if (int == 1 && total == 1 + sign) || total == sign {
-                    BaseType::Int(if u { UInt } else { Int })
-                } else {
-                    return bad();
-                }
-            }
+            None => basic_type(n, total, span)?,
         };
         Ok(Some(DeclSpecs {
             storage,
@@ -514,4 +476,48 @@ impl<'a> Parser<'a> {
         self.leave();
         Ok(r)
     }
+}
+
+/// The type named by counts of the basic type specifiers (in the order
+/// void, _Bool, char, short, int, long, float, double, signed, unsigned;
+/// `total` is their sum), e.g. `unsigned long int`.
+fn basic_type(n: [u32; 10], total: u32, span: Span) -> PResult<BaseType> {
+    let [void, boolean, ch, short, int, long, float, double, signed, unsigned] = n;
+    let bad = || err(span, "invalid combination of type specifiers");
+    if signed + unsigned > 1 {
+        return bad();
+    }
+    let sign = signed + unsigned;
+    let u = unsigned == 1;
+    use IntKind::*;
+    let ty = if void == 1 && total == 1 {
+        BaseType::Void
+    } else if boolean == 1 && total == 1 {
+        BaseType::Int(Bool)
+    } else if float == 1 && total == 1 {
+        BaseType::Float(FloatKind::Float)
+    } else if double == 1 && total == 1 {
+        BaseType::Float(FloatKind::Double)
+    } else if double == 1 && long == 1 && total == 2 {
+        return err(span, "unsupported: long double");
+    } else if ch == 1 && total == 1 + sign {
+        BaseType::Int(if u {
+            UChar
+        } else if signed == 1 {
+            SChar
+        } else {
+            Char
+        })
+    } else if short == 1 && int <= 1 && total == 1 + int + sign {
+        BaseType::Int(if u { UShort } else { Short })
+    } else if long == 1 && int <= 1 && total == 1 + int + sign {
+        BaseType::Int(if u { ULong } else { Long })
+    } else if long == 2 && int <= 1 && total == 2 + int + sign {
+        BaseType::Int(if u { ULongLong } else { LongLong })
+    } else if (int == 1 && total == 1 + sign) || total == sign {
+        BaseType::Int(if u { UInt } else { Int })
+    } else {
+        return bad();
+    };
+    Ok(ty)
 }

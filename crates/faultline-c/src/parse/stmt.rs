@@ -85,76 +85,13 @@ impl<'a> Parser<'a> {
                     self.expect_after(";", "expected ';' after do/while statement")?;
                     StmtKind::DoWhile(Box::new(body), c)
                 }
-                "for" => {
-                    self.bump();
-                    self.expect("(", "expected '(' after 'for'")?;
-                    self.push_scope();
-                    let init = if self.eat(";") {
-                        None
-                    } else if self.is_decl_start(self.peek()) {
-                        let dstart = self.peek().span;
-                        let specs = match self.parse_decl_specs()? {
-                            Some(s) => s,
-                            None => return self.fail("expected declaration"),
-                        };
-                        Some(ForInit::Decl(
-                            self.parse_declaration_rest(specs, None, dstart)?,
-                        ))
-                    } else {
-                        let e = self.parse_expr()?;
-                        self.expect_after(";", "expected ';' in 'for' statement specifier")?;
-                        Some(ForInit::Expr(e))
-                    };
-                    let cond = if self.is(";") {
-                        None
-                    } else {
-                        Some(self.parse_expr()?)
-                    };
-                    self.expect_after(";", "expected ';' in 'for' statement specifier")?;
-                    let step = if self.is(")") {
-                        None
-                    } else {
-                        Some(self.parse_expr()?)
-                    };
-                    self.expect(")", "expected ')'")?;
-                    let body = self.parse_statement()?;
-                    self.pop_scope();
-                    StmtKind::For(init, cond, step, Box::new(body))
-                }
+                "for" => self.parse_for()?,
                 "switch" => {
                     self.bump();
                     let c = self.parse_paren_cond("switch")?;
                     StmtKind::Switch(c, Box::new(self.parse_statement()?))
                 }
-                "case" | "default" => {
-                    let mut labels = Vec::new();
-                    loop {
-                        if self.is_kw("case") {
-                            self.bump();
-                            let e = self.parse_cond()?;
-                            if self.is("...") {
-                                return self.fail("unsupported: case ranges");
-                            }
-                            self.expect(":", "expected ':' after 'case'")?;
-                            labels.push(CaseLabel::Case(e));
-                        } else if self.is_kw("default") {
-                            let d = self.bump().span;
-                            self.expect(":", "expected ':' after 'default'")?;
-                            labels.push(CaseLabel::Default(d));
-                        } else {
-                            break;
-                        }
-                    }
-                    let stmt = if self.is("}") {
-                        Stmt {
-                            kind: StmtKind::Empty,
-                            span: self.prev_span().after(),
-                        }
-                    } else {
-                        self.parse_block_item()?
-                    };
-                    StmtKind::Labeled(labels, Box::new(stmt))
-                }
+                "case" | "default" => self.parse_labeled()?,
                 "break" => {
                     self.bump();
                     self.expect_after(";", "expected ';' after break statement")?;
@@ -201,5 +138,75 @@ impl<'a> Parser<'a> {
             kind,
             span: start.to(self.prev_span()),
         })
+    }
+
+    /// `for (init; cond; step) body`, the keyword being next; the init's
+    /// declarations are scoped to the loop.
+    fn parse_for(&mut self) -> PResult<StmtKind> {
+        self.bump();
+        self.expect("(", "expected '(' after 'for'")?;
+        self.push_scope();
+        let init = if self.eat(";") {
+            None
+        } else if self.is_decl_start(self.peek()) {
+            let dstart = self.peek().span;
+            let specs = match self.parse_decl_specs()? {
+                Some(s) => s,
+                None => return self.fail("expected declaration"),
+            };
+            Some(ForInit::Decl(
+                self.parse_declaration_rest(specs, None, dstart)?,
+            ))
+        } else {
+            let e = self.parse_expr()?;
+            self.expect_after(";", "expected ';' in 'for' statement specifier")?;
+            Some(ForInit::Expr(e))
+        };
+        let cond = if self.is(";") {
+            None
+        } else {
+            Some(self.parse_expr()?)
+        };
+        self.expect_after(";", "expected ';' in 'for' statement specifier")?;
+        let step = if self.is(")") {
+            None
+        } else {
+            Some(self.parse_expr()?)
+        };
+        self.expect(")", "expected ')'")?;
+        let body = self.parse_statement()?;
+        self.pop_scope();
+        Ok(StmtKind::For(init, cond, step, Box::new(body)))
+    }
+
+    /// One or more `case`/`default` labels and the statement they label.
+    fn parse_labeled(&mut self) -> PResult<StmtKind> {
+        let mut labels = Vec::new();
+        loop {
+            if self.is_kw("case") {
+                self.bump();
+                let e = self.parse_cond()?;
+                if self.is("...") {
+                    return self.fail("unsupported: case ranges");
+                }
+                self.expect(":", "expected ':' after 'case'")?;
+                labels.push(CaseLabel::Case(e));
+            } else if self.is_kw("default") {
+                let d = self.bump().span;
+                self.expect(":", "expected ':' after 'default'")?;
+                labels.push(CaseLabel::Default(d));
+            } else {
+                break;
+            }
+        }
+        let stmt = if self.is("}") {
+            Stmt {
+                kind: StmtKind::Empty,
+                span: self.prev_span().after(),
+            }
+        } else {
+            self.parse_block_item()?
+        };
+        Ok(StmtKind::Labeled(labels, Box::new(stmt)))
     }
 }

@@ -5,7 +5,7 @@ use std::rc::Rc;
 use faultline_ir::*;
 
 use super::consts::{self, is_null_const};
-use super::types::DeclTy;
+use super::decl_ty::DeclTy;
 use super::{Lowerer, Sym};
 use crate::ast::{self, BinOp as ABin, UnOp as AUn};
 use crate::source::{err, PResult, Span};

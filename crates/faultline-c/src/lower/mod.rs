@@ -3,6 +3,7 @@
 mod builtins;
 mod calls;
 mod consts;
+mod decl_ty;
 mod expr;
 mod init;
 mod stmt;
@@ -17,7 +18,7 @@ use faultline_ir::*;
 use crate::ast;
 use crate::source::{err, Files, PResult, Span};
 
-pub(crate) use types::{DeclTy, FuncTy};
+pub(crate) use decl_ty::{DeclTy, FuncTy};
 
 /// An ordinary identifier's meaning.
 #[derive(Clone, Debug)]
@@ -387,7 +388,7 @@ impl<'f> Lowerer<'f> {
             params: Some(
                 params
                     .iter()
-                    .map(|(n, t, c)| types::ParamInfo {
+                    .map(|(n, t, c)| decl_ty::ParamInfo {
                         name: Some(n.clone()),
                         ty: t.clone(),
                         is_const: *c,
@@ -400,7 +401,7 @@ impl<'f> Lowerer<'f> {
         });
         // Compatibility with earlier declarations and implicit uses.
         if let Some(Sym::Func { ty: old }) = self.scopes[0].syms.get(&name.name) {
-            if !types::compatible_funcs(old, &sig) {
+            if !decl_ty::compatible_funcs(old, &sig) {
                 return err(name.span, format!("conflicting types for '{}'", name.name));
             }
         }

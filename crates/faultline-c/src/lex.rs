@@ -115,26 +115,7 @@ pub fn lex(file: u32, src: &[u8]) -> PResult<Vec<Token>> {
             line_starts.push(i as u32 + 1);
         }
     }
-    // Remove line splices, remembering where each byte came from.
-    let mut clean = Vec::with_capacity(src.len());
-    let mut map = Vec::with_capacity(src.len() + 1);
-    let mut i = 0;
-    while i < src.len() {
-        if src[i] == b'\\' {
-            if src.get(i + 1) == Some(&b'\n') {
-                i += 2;
-                continue;
-            }
-            if src.get(i + 1) == Some(&b'\r') && src.get(i + 2) == Some(&b'\n') {
-                i += 3;
-                continue;
-            }
-        }
-        clean.push(src[i]);
-        map.push(i as u32);
-        i += 1;
-    }
-    map.push(src.len() as u32);
+    let (clean, map) = remove_splices(src);
     let lx = Lexer {
         clean,
         map,
@@ -190,70 +171,8 @@ pub fn lex(file: u32, src: &[u8]) -> PResult<Vec<Token>> {
             continue;
         }
         let start = i;
-        let kind;
-        if is_ident_start(ch) {
-            while i < n && is_ident_char(c[i]) {
-                i += 1;
-            }
-            let word = &c[start..i];
-            if matches!(word, b"L" | b"u" | b"U" | b"u8")
-                && i < n
-                && (c[i] == b'"' || c[i] == b'\'')
-            {
-                let q = c[i];
-                match scan_quoted(c, i) {
-                    Some(end) => {
-                        i = end;
-                        kind = if q == b'"' { Kind::Str } else { Kind::Char };
-                    }
-                    None => {
-                        kind = Kind::Ident;
-                    }
-                }
-            } else {
-                kind = Kind::Ident;
-            }
-        } else if ch.is_ascii_digit() || (ch == b'.' && i + 1 < n && c[i + 1].is_ascii_digit()) {
-            i += 1;
-            while i < n {
-                let d = c[i];
-                if matches!(d, b'e' | b'E' | b'p' | b'P')
-                    && i + 1 < n
-                    && matches!(c[i + 1], b'+' | b'-')
-                {
-                    i += 2;
-                } else if is_ident_char(d) || d == b'.' {
-                    i += 1;
-                } else {
-                    break;
-                }
-            }
-            kind = Kind::Number;
-        } else if ch == b'"' || ch == b'\'' {
-            match scan_quoted(c, i) {
-                Some(end) => {
-                    i = end;
-                    kind = if ch == b'"' { Kind::Str } else { Kind::Char };
-                }
-                None => {
-                    i += 1;
-                    kind = Kind::Other;
-                }
-            }
-        } else if let Some(p) = PUNCTS.iter().find(|p| c[i..].starts_with(p.as_bytes())) {
-            i += p.len();
-            kind = if *p == "@" { Kind::Other } else { Kind::Punct };
-        } else {
-            // One (UTF-8) character.
-            let len = match ch {
-                0xc0..=0xdf => 2,
-                0xe0..=0xef => 3,
-                0xf0..=0xf7 => 4,
-                _ => 1,
-            };
-            i = (i + len).min(n);
-            kind = Kind::Other;
-        }
+        let (kind, end) = scan_token(c, i);
+        i = end;
         let text: Rc<str> = String::from_utf8_lossy(&c[start..i]).into();
         toks.push(Token {
             kind,
@@ -276,6 +195,101 @@ pub fn lex(file: u32, src: &[u8]) -> PResult<Vec<Token>> {
         hide: None,
     });
     Ok(toks)
+}
+
+/// Removes line splices (backslash-newline), returning the text and, for
+/// each byte of it (and its end), the offset it came from in `src`.
+fn remove_splices(src: &[u8]) -> (Vec<u8>, Vec<u32>) {
+    let mut clean = Vec::with_capacity(src.len());
+    let mut map = Vec::with_capacity(src.len() + 1);
+    let mut i = 0;
+    while i < src.len() {
+        if src[i] == b'\\' {
+            if src.get(i + 1) == Some(&b'\n') {
+                i += 2;
+                continue;
+            }
+            if src.get(i + 1) == Some(&b'\r') && src.get(i + 2) == Some(&b'\n') {
+                i += 3;
+                continue;
+            }
+        }
+        clean.push(src[i]);
+        map.push(i as u32);
+        i += 1;
+    }
+    map.push(src.len() as u32);
+    (clean, map)
+}
+
+/// The kind and end of the token starting at `c[start]` (not whitespace or
+/// a comment).
+fn scan_token(c: &[u8], start: usize) -> (Kind, usize) {
+    let n = c.len();
+    let mut i = start;
+    let ch = c[i];
+    let kind;
+    if is_ident_start(ch) {
+        while i < n && is_ident_char(c[i]) {
+            i += 1;
+        }
+        let word = &c[start..i];
+        if matches!(word, b"L" | b"u" | b"U" | b"u8") && i < n && (c[i] == b'"' || c[i] == b'\'') {
+            let q = c[i];
+            match scan_quoted(c, i) {
+                Some(end) => {
+                    i = end;
+                    kind = if q == b'"' { Kind::Str } else { Kind::Char };
+                }
+                None => {
+                    kind = Kind::Ident;
+                }
+            }
+        } else {
+            kind = Kind::Ident;
+        }
+    } else if ch.is_ascii_digit() || (ch == b'.' && i + 1 < n && c[i + 1].is_ascii_digit()) {
+        i += 1;
+        while i < n {
+            let d = c[i];
+            if matches!(d, b'e' | b'E' | b'p' | b'P')
+                && i + 1 < n
+                && matches!(c[i + 1], b'+' | b'-')
+            {
+                i += 2;
+            } else if is_ident_char(d) || d == b'.' {
+                i += 1;
+            } else {
+                break;
+            }
+        }
+        kind = Kind::Number;
+    } else if ch == b'"' || ch == b'\'' {
+        match scan_quoted(c, i) {
+            Some(end) => {
+                i = end;
+                kind = if ch == b'"' { Kind::Str } else { Kind::Char };
+            }
+            None => {
+                i += 1;
+                kind = Kind::Other;
+            }
+        }
+    } else if let Some(p) = PUNCTS.iter().find(|p| c[i..].starts_with(p.as_bytes())) {
+        i += p.len();
+        kind = if *p == "@" { Kind::Other } else { Kind::Punct };
+    } else {
+        // One (UTF-8) character.
+        let len = match ch {
+            0xc0..=0xdf => 2,
+            0xe0..=0xef => 3,
+            0xf0..=0xf7 => 4,
+            _ => 1,
+        };
+        i = (i + len).min(n);
+        kind = Kind::Other;
+    }
+    (kind, i)
 }
 
 /// Scans a quoted literal starting at the quote `c[i]`; returns the index

@@ -15,6 +15,7 @@
 //! b-successor but not C itself. Statements that cannot reach the function's
 //! exit (infinite loops) are given an edge to it, the usual convention.
 
+use crate::visit::{any_expr, for_each_stmt, stmt_exprs, walk_expr, walk_place, Visitor};
 use crate::{
     Block, Branch, Builtin, Expr, ExprKind, FuncId, Place, PlaceKind, Program, Stmt, StmtId, Type,
     Var, VarRef,
@@ -27,7 +28,7 @@ pub fn compute(program: &mut Program) {
     let mut control: Vec<(StmtId, Vec<(StmtId, Branch)>)> = Vec::new();
     for (i, f) in program.functions.iter().enumerate() {
         let fid = FuncId(i as u32);
-        visit_block(&f.body, &mut |s| stmt_facts(fid, s, &mut facts));
+        for_each_stmt(&f.body, &mut |s| stmt_facts(fid, s, &mut facts));
         control.extend(control_dependences(&f.body));
     }
     for (id, f) in facts {
@@ -44,123 +45,62 @@ pub fn compute(program: &mut Program) {
 /// Whether the program computes with floating values anywhere (solvers for
 /// pure bit-vector formulas are much faster).
 pub fn uses_floats(program: &Program) -> bool {
-    fn expr(e: &Expr) -> bool {
-        if e.ty.is_float() {
-            return true;
-        }
-        match &e.kind {
-            ExprKind::Int(_)
-            | ExprKind::Float(_)
-            | ExprKind::Str(_)
-            | ExprKind::Stream(_)
-            | ExprKind::Old => false,
-            ExprKind::Load(p) | ExprKind::AddrOf(p) => place(p),
-            ExprKind::Unary(_, a) | ExprKind::Cast(a) => expr(a),
-            ExprKind::Binary(_, a, b)
-            | ExprKind::Cmp(_, a, b)
-            | ExprKind::PtrAdd(a, b)
-            | ExprKind::PtrDiff(a, b)
-            | ExprKind::And(a, b)
-            | ExprKind::Or(a, b)
-            | ExprKind::Comma(a, b) => expr(a) || expr(b),
-            ExprKind::Cond(c, a, b) => expr(c) || expr(a) || expr(b),
-            ExprKind::Assign {
-                place: p, value, ..
-            } => place(p) || expr(value),
-            ExprKind::Call { args, .. } | ExprKind::Builtin { args, .. } => args.iter().any(expr),
-        }
+    /// Finds an expression or place of floating type.
+    #[derive(Default)]
+    struct Floats {
+        found: bool,
     }
-    fn place(p: &Place) -> bool {
-        p.ty.is_float()
-            || match &p.kind {
-                PlaceKind::Var(_) => false,
-                PlaceKind::Deref(e) => expr(e),
-                PlaceKind::Index(b, i) => place(b) || expr(i),
-                PlaceKind::Field(b, _) => place(b),
+    impl Visitor<'_> for Floats {
+        fn visit_expr(&mut self, e: &Expr) {
+            if e.ty.is_float() {
+                self.found = true;
+            } else {
+                walk_expr(self, e);
             }
+        }
+        fn visit_place(&mut self, p: &Place) {
+            if p.ty.is_float() {
+                self.found = true;
+            } else {
+                walk_place(self, p);
+            }
+        }
     }
-    let mut found = program
-        .globals
-        .iter()
-        .any(|g| g.init.items.iter().any(|i| expr(&i.value)));
+    let mut v = Floats::default();
+    for g in &program.globals {
+        for i in &g.init.items {
+            v.visit_expr(&i.value);
+        }
+    }
     for f in &program.functions {
-        visit_block(&f.body, &mut |s| {
-            found |= match s {
-                Stmt::Expr { expr: e, .. } | Stmt::Return { value: Some(e), .. } => expr(e),
-                Stmt::Init { init, .. } => init.items.iter().any(|i| expr(&i.value)),
-                Stmt::If { cond, .. } | Stmt::DoWhile { cond, .. } | Stmt::Switch { cond, .. } => {
-                    expr(&cond.expr)
-                }
-                Stmt::While { cond: Some(c), .. } => expr(&c.expr),
-                _ => false,
-            };
-        });
+        for_each_stmt(&f.body, &mut |s| stmt_exprs(s, |e| v.visit_expr(e)));
     }
-    found
+    v.found
 }
 
-fn visit_block<'a>(b: &'a Block, f: &mut dyn FnMut(&'a Stmt)) {
-    for s in b {
-        f(s);
-        match s {
-            Stmt::If { then, els, .. } => {
-                visit_block(then, f);
-                visit_block(els, f);
-            }
-            Stmt::While { body, step, .. } => {
-                visit_block(body, f);
-                if let Some(st) = step {
-                    f(st);
-                }
-            }
-            Stmt::DoWhile { body, .. } | Stmt::Switch { body, .. } => visit_block(body, f),
-            _ => {}
-        }
-    }
-}
-
-#[derive(Default)]
+/// The defs, uses and calls of one statement of function `func`, collected
+/// by visiting its expressions.
 struct Facts {
+    func: FuncId,
     defs: BTreeSet<VarRef>,
     uses: BTreeSet<VarRef>,
     calls: BTreeSet<FuncId>,
 }
 
 fn stmt_facts(func: FuncId, s: &Stmt, out: &mut Vec<(StmtId, Facts)>) {
-    let mut f = Facts::default();
-    let id = match s {
-        Stmt::Expr { id, expr } => {
-            expr_facts(func, expr, &mut f);
-            *id
-        }
-        Stmt::Init {
-            id, local, init, ..
-        } => {
-            f.defs.insert(VarRef::Local(func, *local));
-            for item in &init.items {
-                expr_facts(func, &item.value, &mut f);
-            }
-            *id
-        }
-        Stmt::Return { id, value } => {
-            if let Some(e) = value {
-                expr_facts(func, e, &mut f);
-            }
-            *id
-        }
-        Stmt::Break { id } | Stmt::Continue { id } => *id,
-        Stmt::If { cond, .. } | Stmt::DoWhile { cond, .. } | Stmt::Switch { cond, .. } => {
-            expr_facts(func, &cond.expr, &mut f);
-            cond.id
-        }
-        Stmt::While {
-            cond: Some(cond), ..
-        } => {
-            expr_facts(func, &cond.expr, &mut f);
-            cond.id
-        }
-        Stmt::While { cond: None, .. } | Stmt::Declare { .. } => return,
+    let Some(id) = s.id() else {
+        return;
     };
+    let mut f = Facts {
+        func,
+        defs: BTreeSet::new(),
+        uses: BTreeSet::new(),
+        calls: BTreeSet::new(),
+    };
+    if let Stmt::Init { local, .. } = s {
+        f.defs.insert(VarRef::Local(func, *local));
+    }
+    stmt_exprs(s, |e| f.visit_expr(e));
     out.push((id, f));
 }
 
@@ -180,19 +120,6 @@ fn root(func: FuncId, p: &Place) -> VarRef {
     }
 }
 
-/// Records the uses made while computing a place's address.
-fn place_address_uses(func: FuncId, p: &Place, f: &mut Facts) {
-    match &p.kind {
-        PlaceKind::Var(_) => {}
-        PlaceKind::Deref(e) => expr_facts(func, e, f),
-        PlaceKind::Index(b, i) => {
-            place_address_uses(func, b, f);
-            expr_facts(func, i, f);
-        }
-        PlaceKind::Field(b, _) => place_address_uses(func, b, f),
-    }
-}
-
 /// The variable a pointer argument designates when it is `&place` or a decayed array.
 fn pointed_root(func: FuncId, e: &Expr) -> VarRef {
     match &e.kind {
@@ -202,71 +129,58 @@ fn pointed_root(func: FuncId, e: &Expr) -> VarRef {
     }
 }
 
-fn expr_facts(func: FuncId, e: &Expr, f: &mut Facts) {
-    match &e.kind {
-        ExprKind::Int(_)
-        | ExprKind::Float(_)
-        | ExprKind::Str(_)
-        | ExprKind::Stream(_)
-        | ExprKind::Old => {}
-        ExprKind::Load(p) => {
-            f.uses.insert(root(func, p));
-            place_address_uses(func, p, f);
-        }
-        ExprKind::AddrOf(p) => place_address_uses(func, p, f),
-        ExprKind::Unary(_, a) | ExprKind::Cast(a) => expr_facts(func, a, f),
-        ExprKind::Binary(_, a, b)
-        | ExprKind::Cmp(_, a, b)
-        | ExprKind::PtrAdd(a, b)
-        | ExprKind::PtrDiff(a, b)
-        | ExprKind::And(a, b)
-        | ExprKind::Or(a, b)
-        | ExprKind::Comma(a, b) => {
-            expr_facts(func, a, f);
-            expr_facts(func, b, f);
-        }
-        ExprKind::Cond(c, a, b) => {
-            expr_facts(func, c, f);
-            expr_facts(func, a, f);
-            expr_facts(func, b, f);
-        }
-        ExprKind::Assign { place, value, .. } => {
-            f.defs.insert(root(func, place));
-            if contains_old(value) {
-                f.uses.insert(root(func, place));
+/// Visiting a place records the uses made while computing its address
+/// (the default walk); visiting an expression records what it reads, writes
+/// and calls.
+impl Visitor<'_> for Facts {
+    fn visit_expr(&mut self, e: &Expr) {
+        let func = self.func;
+        match &e.kind {
+            ExprKind::Load(p) => {
+                self.uses.insert(root(func, p));
+                self.visit_place(p);
             }
-            place_address_uses(func, place, f);
-            expr_facts(func, value, f);
-        }
-        ExprKind::Call {
-            func: callee, args, ..
-        } => {
-            f.calls.insert(*callee);
-            for a in args {
-                expr_facts(func, a, f);
-            }
-        }
-        ExprKind::Builtin { func: b, args } => {
-            for a in args {
-                expr_facts(func, a, f);
-            }
-            for (i, a) in args.iter().enumerate() {
-                let written = match b {
-                    Builtin::Strcpy | Builtin::Strncpy | Builtin::Strcat => i == 0,
-                    Builtin::Scanf => i > 0,
-                    _ => false,
-                };
-                // `strcat` also reads its destination (to find its end).
-                let read = match b {
-                    Builtin::Strcpy | Builtin::Strncpy | Builtin::Scanf => !written,
-                    _ => true,
-                };
-                if written {
-                    f.defs.insert(pointed_root(func, a));
+            ExprKind::Assign { place, value, .. } => {
+                self.defs.insert(root(func, place));
+                if contains_old(value) {
+                    self.uses.insert(root(func, place));
                 }
-                if read && is_string(&a.ty) && !is_literal(a) {
-                    f.uses.insert(pointed_root(func, a));
-                }
+                self.visit_place(place);
+                self.visit_expr(value);
+            }
+            ExprKind::Call { func: callee, .. } => {
+                self.calls.insert(*callee);
+                walk_expr(self, e);
+            }
+            ExprKind::Builtin { func: b, args } => {
+                walk_expr(self, e);
+                self.builtin_strings(*b, args);
+            }
+            _ => walk_expr(self, e),
+        }
+    }
+}
+
+impl Facts {
+    /// A library function's writes and reads of the strings its arguments designate.
+    fn builtin_strings(&mut self, b: Builtin, args: &[Expr]) {
+        let func = self.func;
+        for (i, a) in args.iter().enumerate() {
+            let written = match b {
+                Builtin::Strcpy | Builtin::Strncpy | Builtin::Strcat => i == 0,
+                Builtin::Scanf => i > 0,
+                _ => false,
+            };
+            // `strcat` also reads its destination (to find its end).
+            let read = match b {
+                Builtin::Strcpy | Builtin::Strncpy | Builtin::Scanf => !written,
+                _ => true,
+            };
+            if written {
+                self.defs.insert(pointed_root(func, a));
+            }
+            if read && is_string(&a.ty) && !is_literal(a) {
+                self.uses.insert(pointed_root(func, a));
             }
         }
     }
@@ -285,21 +199,19 @@ fn is_literal(e: &Expr) -> bool {
     }
 }
 
+/// Whether `e` refers to the previous value of the enclosing assignment's
+/// place: an `Old` not inside an inner assignment (whose `Old` refers to its
+/// own place), a call, or a place.
 fn contains_old(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Old => true,
-        ExprKind::Unary(_, a) | ExprKind::Cast(a) => contains_old(a),
-        ExprKind::Binary(_, a, b)
-        | ExprKind::Cmp(_, a, b)
-        | ExprKind::PtrAdd(a, b)
-        | ExprKind::PtrDiff(a, b)
-        | ExprKind::And(a, b)
-        | ExprKind::Or(a, b)
-        | ExprKind::Comma(a, b) => contains_old(a) || contains_old(b),
-        ExprKind::Cond(c, a, b) => contains_old(c) || contains_old(a) || contains_old(b),
-        // An inner assignment's `Old` refers to its own place.
-        _ => false,
-    }
+    any_expr(e, |e| match &e.kind {
+        ExprKind::Old => Some(true),
+        ExprKind::Load(_)
+        | ExprKind::AddrOf(_)
+        | ExprKind::Assign { .. }
+        | ExprKind::Call { .. }
+        | ExprKind::Builtin { .. } => Some(false),
+        _ => None,
+    })
 }
 
 // ----- control dependences ------------------------------------------------

@@ -17,9 +17,12 @@
 //! dependences).
 
 pub mod analysis;
+pub mod builtins;
 pub mod pretty;
 pub mod types;
+pub mod visit;
 
+pub use builtins::{Builtin, CtypeClass, Signature};
 pub use types::*;
 
 use std::fmt;
@@ -341,98 +344,6 @@ pub enum CmpOp {
     Le,
     Gt,
     Ge,
-}
-
-/// Library functions the interpreter and encoders implement themselves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Builtin {
-    /// `printf(fmt, ...)`: args `[fmt, ...]`.
-    Printf,
-    /// `fprintf(stream, fmt, ...)`: args `[stream, fmt, ...]`.
-    Fprintf,
-    Puts,
-    Putchar,
-    /// `scanf(fmt, ...)`: args `[fmt, pointers...]`.
-    Scanf,
-    Getchar,
-    Atoi,
-    Atol,
-    Atof,
-    Exit,
-    Abs,
-    Labs,
-    Fabs,
-    Sqrt,
-    Pow,
-    Floor,
-    Ceil,
-    Strlen,
-    Strcmp,
-    Strncmp,
-    Strcpy,
-    Strncpy,
-    Strcat,
-    /// `assert(e)`: args `[e, text]` where `text` is a string literal with the
-    /// assertion's source text as written (used in the failure message).
-    Assert,
-    IsDigit,
-    IsAlpha,
-    IsAlnum,
-    IsSpace,
-    IsUpper,
-    IsLower,
-    ToUpper,
-    ToLower,
-    Fflush,
-}
-
-impl Builtin {
-    /// The C name of the function.
-    pub fn name(self) -> &'static str {
-        match self {
-            Builtin::Printf => "printf",
-            Builtin::Fprintf => "fprintf",
-            Builtin::Puts => "puts",
-            Builtin::Putchar => "putchar",
-            Builtin::Scanf => "scanf",
-            Builtin::Getchar => "getchar",
-            Builtin::Atoi => "atoi",
-            Builtin::Atol => "atol",
-            Builtin::Atof => "atof",
-            Builtin::Exit => "exit",
-            Builtin::Abs => "abs",
-            Builtin::Labs => "labs",
-            Builtin::Fabs => "fabs",
-            Builtin::Sqrt => "sqrt",
-            Builtin::Pow => "pow",
-            Builtin::Floor => "floor",
-            Builtin::Ceil => "ceil",
-            Builtin::Strlen => "strlen",
-            Builtin::Strcmp => "strcmp",
-            Builtin::Strncmp => "strncmp",
-            Builtin::Strcpy => "strcpy",
-            Builtin::Strncpy => "strncpy",
-            Builtin::Strcat => "strcat",
-            Builtin::Assert => "assert",
-            Builtin::IsDigit => "isdigit",
-            Builtin::IsAlpha => "isalpha",
-            Builtin::IsAlnum => "isalnum",
-            Builtin::IsSpace => "isspace",
-            Builtin::IsUpper => "isupper",
-            Builtin::IsLower => "islower",
-            Builtin::ToUpper => "toupper",
-            Builtin::ToLower => "tolower",
-            Builtin::Fflush => "fflush",
-        }
-    }
-
-    /// Whether the builtin writes to stdout/stderr.
-    pub fn is_output(self) -> bool {
-        matches!(
-            self,
-            Builtin::Printf | Builtin::Fprintf | Builtin::Puts | Builtin::Putchar
-        )
-    }
 }
 
 /// Which standard stream a `stdin`/`stdout`/`stderr` expression denotes.

@@ -32,7 +32,7 @@
 //! offsets it can have, and each read is simulated from each of them with
 //! faultline's glibc-exact scanf.
 
-use crate::exec::{InstValue, RelaxedInstance, TestEncoding};
+use crate::instances::{InstValue, RelaxedInstance, TestEncoding};
 use crate::sym::{and2, implies, not, tt, FpEq, IntSemantics, SFloat, SInt};
 use crate::Sink;
 use faultline_exec::libc;

@@ -8,7 +8,8 @@
 //! under the branch's guard, so the abstract formula over-approximates the
 //! program and every diagnosis of the program is a correction set of it.
 
-use faultline_ir::{Builtin, Expr, ExprKind, FuncId, Place, PlaceKind, Program, Stmt, VarRef};
+use faultline_ir::visit::{stmt_exprs, walk_expr, Visitor};
+use faultline_ir::{Builtin, Expr, ExprKind, FuncId, Program, Stmt, VarRef};
 use std::collections::BTreeSet;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -44,68 +45,35 @@ pub struct Summaries {
     funcs: Vec<Summary>,
 }
 
-fn expr_effects(e: &Expr, s: &mut Summary, calls: &mut BTreeSet<FuncId>) {
-    match &e.kind {
-        ExprKind::Int(_)
-        | ExprKind::Float(_)
-        | ExprKind::Str(_)
-        | ExprKind::Stream(_)
-        | ExprKind::Old => {}
-        ExprKind::Load(p) | ExprKind::AddrOf(p) => place_effects(p, s, calls),
-        ExprKind::Unary(_, a) | ExprKind::Cast(a) => expr_effects(a, s, calls),
-        ExprKind::Binary(_, a, b)
-        | ExprKind::Cmp(_, a, b)
-        | ExprKind::PtrAdd(a, b)
-        | ExprKind::PtrDiff(a, b)
-        | ExprKind::And(a, b)
-        | ExprKind::Or(a, b)
-        | ExprKind::Comma(a, b) => {
-            expr_effects(a, s, calls);
-            expr_effects(b, s, calls);
-        }
-        ExprKind::Cond(c, a, b) => {
-            expr_effects(c, s, calls);
-            expr_effects(a, s, calls);
-            expr_effects(b, s, calls);
-        }
-        ExprKind::Assign {
-            place: p, value, ..
-        } => {
-            place_effects(p, s, calls);
-            expr_effects(value, s, calls);
-        }
-        ExprKind::Call { func, args, .. } => {
-            calls.insert(*func);
-            for a in args {
-                expr_effects(a, s, calls);
+/// Collects what expressions may do: the library functions' effects, and the
+/// functions called.
+struct Effects<'s> {
+    summary: &'s mut Summary,
+    calls: &'s mut BTreeSet<FuncId>,
+}
+
+impl Visitor<'_> for Effects<'_> {
+    fn visit_expr(&mut self, e: &Expr) {
+        match &e.kind {
+            ExprKind::Call { func, .. } => {
+                self.calls.insert(*func);
             }
-        }
-        ExprKind::Builtin { func, args } => {
-            match func {
+            ExprKind::Builtin { func, .. } => match func {
                 Builtin::Printf | Builtin::Fprintf | Builtin::Puts | Builtin::Putchar => {
-                    s.outputs = true
+                    self.summary.outputs = true
                 }
-                Builtin::Scanf | Builtin::Getchar => s.inputs = true,
-                Builtin::Exit => s.exits = true,
+                Builtin::Scanf | Builtin::Getchar => self.summary.inputs = true,
+                Builtin::Exit => self.summary.exits = true,
                 _ => {}
-            }
-            for a in args {
-                expr_effects(a, s, calls);
-            }
+            },
+            _ => {}
         }
+        walk_expr(self, e);
     }
 }
 
-fn place_effects(p: &Place, s: &mut Summary, calls: &mut BTreeSet<FuncId>) {
-    match &p.kind {
-        PlaceKind::Var(_) => {}
-        PlaceKind::Deref(e) => expr_effects(e, s, calls),
-        PlaceKind::Index(b, i) => {
-            place_effects(b, s, calls);
-            expr_effects(i, s, calls);
-        }
-        PlaceKind::Field(b, _) => place_effects(b, s, calls),
-    }
+fn expr_effects(e: &Expr, s: &mut Summary, calls: &mut BTreeSet<FuncId>) {
+    Effects { summary: s, calls }.visit_expr(e);
 }
 
 /// Direct effects of a block (defs from the statement table), with the
@@ -124,23 +92,14 @@ fn block_direct(
             let info = prog.stmt(id);
             s.defs.extend(info.defs.iter().copied());
         }
+        stmt_exprs(st, |e| expr_effects(e, s, calls));
         match st {
-            Stmt::Expr { expr, .. } => expr_effects(expr, s, calls),
-            Stmt::Init { init, .. } => {
-                for it in &init.items {
-                    expr_effects(&it.value, s, calls);
-                }
-            }
-            Stmt::Declare { .. } => {}
-            Stmt::If { cond, then, els } => {
-                expr_effects(&cond.expr, s, calls);
+            Stmt::Expr { .. } | Stmt::Init { .. } | Stmt::Declare { .. } => {}
+            Stmt::If { then, els, .. } => {
                 block_direct(prog, then, loops, switches, s, calls);
                 block_direct(prog, els, loops, switches, s, calls);
             }
-            Stmt::While { cond, body, step } => {
-                if let Some(c) = cond {
-                    expr_effects(&c.expr, s, calls);
-                }
+            Stmt::While { body, step, .. } => {
                 block_direct(prog, body, loops + 1, switches, s, calls);
                 if let Some(st) = step {
                     block_direct(
@@ -153,20 +112,13 @@ fn block_direct(
                     );
                 }
             }
-            Stmt::DoWhile { body, cond } => {
-                expr_effects(&cond.expr, s, calls);
+            Stmt::DoWhile { body, .. } => {
                 block_direct(prog, body, loops + 1, switches, s, calls);
             }
-            Stmt::Switch { cond, body, .. } => {
-                expr_effects(&cond.expr, s, calls);
+            Stmt::Switch { body, .. } => {
                 block_direct(prog, body, loops, switches + 1, s, calls);
             }
-            Stmt::Return { value, .. } => {
-                s.returns = true;
-                if let Some(v) = value {
-                    expr_effects(v, s, calls);
-                }
-            }
+            Stmt::Return { .. } => s.returns = true,
             Stmt::Break { .. } => {
                 if loops == 0 && switches == 0 {
                     s.breaks = true;

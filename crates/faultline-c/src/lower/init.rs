@@ -4,8 +4,8 @@
 use faultline_ir::*;
 
 use super::consts;
+use super::decl_ty::{DeclTy, MAX_CELLS};
 use super::expr::{int_const, is_char_array_elem};
-use super::types::{DeclTy, MAX_CELLS};
 use super::Lowerer;
 use crate::ast::{self, Designator, InitElem};
 use crate::source::{err, PResult, Span};

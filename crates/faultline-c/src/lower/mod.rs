@@ -1,7 +1,9 @@
 //! Type checking and lowering of the syntax tree to faultline's IR.
 
 mod builtins;
+mod calls;
 mod consts;
+mod decl_ty;
 mod expr;
 mod init;
 mod stmt;
@@ -10,12 +12,13 @@ mod types;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
+use faultline_ir::visit::{for_each_stmt_mut, stmt_exprs_mut, walk_expr_mut, VisitorMut};
 use faultline_ir::*;
 
 use crate::ast;
 use crate::source::{err, Files, PResult, Span};
 
-pub(crate) use types::{DeclTy, FuncTy};
+pub(crate) use decl_ty::{DeclTy, FuncTy};
 
 /// An ordinary identifier's meaning.
 #[derive(Clone, Debug)]
@@ -66,7 +69,7 @@ pub(crate) struct FnCtx {
     /// Enclosing loops (`true`) and switches (`false`).
     breakables: Vec<bool>,
     switches: Vec<SwitchCtx>,
-    /// A hidden local holding the argument of a `ctype_extra` classifier.
+    /// A hidden local holding the argument of a classifier without a `Builtin` (`isprint`, ...).
     ctype_tmp: Option<LocalId>,
 }
 
@@ -385,7 +388,7 @@ impl<'f> Lowerer<'f> {
             params: Some(
                 params
                     .iter()
-                    .map(|(n, t, c)| types::ParamInfo {
+                    .map(|(n, t, c)| decl_ty::ParamInfo {
                         name: Some(n.clone()),
                         ty: t.clone(),
                         is_const: *c,
@@ -398,7 +401,7 @@ impl<'f> Lowerer<'f> {
         });
         // Compatibility with earlier declarations and implicit uses.
         if let Some(Sym::Func { ty: old }) = self.scopes[0].syms.get(&name.name) {
-            if !types::compatible_funcs(old, &sig) {
+            if !decl_ty::compatible_funcs(old, &sig) {
                 return err(name.span, format!("conflicting types for '{}'", name.name));
             }
         }
@@ -540,111 +543,29 @@ impl<'f> Lowerer<'f> {
             done.insert(fx.site, args);
         }
         let mut functions = std::mem::take(&mut self.functions);
+        let mut patch = Patch { done: &mut done };
         for f in &mut functions {
-            patch_block(&mut f.body, &mut done);
+            for_each_stmt_mut(&mut f.body, &mut |s| {
+                stmt_exprs_mut(s, |e| patch.visit_expr_mut(e))
+            });
         }
         self.functions = functions;
         Ok(())
     }
 }
 
-fn patch_block(b: &mut Block, done: &mut HashMap<CallSiteId, Vec<Expr>>) {
-    for s in b {
-        patch_stmt(s, done);
-    }
+/// Replaces the arguments of the call sites in `done` with their converted ones.
+struct Patch<'d> {
+    done: &'d mut HashMap<CallSiteId, Vec<Expr>>,
 }
 
-fn patch_stmt(s: &mut Stmt, done: &mut HashMap<CallSiteId, Vec<Expr>>) {
-    match s {
-        Stmt::Expr { expr, .. } => patch_expr(expr, done),
-        Stmt::Init { init, .. } => {
-            for it in &mut init.items {
-                patch_expr(&mut it.value, done);
-            }
-        }
-        Stmt::Declare { .. } | Stmt::Break { .. } | Stmt::Continue { .. } => {}
-        Stmt::If { cond, then, els } => {
-            patch_expr(&mut cond.expr, done);
-            patch_block(then, done);
-            patch_block(els, done);
-        }
-        Stmt::While { cond, body, step } => {
-            if let Some(c) = cond {
-                patch_expr(&mut c.expr, done);
-            }
-            patch_block(body, done);
-            if let Some(s) = step {
-                patch_stmt(s, done);
-            }
-        }
-        Stmt::DoWhile { body, cond } => {
-            patch_block(body, done);
-            patch_expr(&mut cond.expr, done);
-        }
-        Stmt::Switch { cond, body, .. } => {
-            patch_expr(&mut cond.expr, done);
-            patch_block(body, done);
-        }
-        Stmt::Return { value, .. } => {
-            if let Some(v) = value {
-                patch_expr(v, done);
-            }
-        }
-    }
-}
-
-fn patch_place(p: &mut Place, done: &mut HashMap<CallSiteId, Vec<Expr>>) {
-    match &mut p.kind {
-        PlaceKind::Var(_) => {}
-        PlaceKind::Deref(e) => patch_expr(e, done),
-        PlaceKind::Index(q, i) => {
-            patch_place(q, done);
-            patch_expr(i, done);
-        }
-        PlaceKind::Field(q, _) => patch_place(q, done),
-    }
-}
-
-fn patch_expr(e: &mut Expr, done: &mut HashMap<CallSiteId, Vec<Expr>>) {
-    match &mut e.kind {
-        ExprKind::Int(_)
-        | ExprKind::Float(_)
-        | ExprKind::Str(_)
-        | ExprKind::Stream(_)
-        | ExprKind::Old => {}
-        ExprKind::Load(p) | ExprKind::AddrOf(p) => patch_place(p, done),
-        ExprKind::Unary(_, a) | ExprKind::Cast(a) => patch_expr(a, done),
-        ExprKind::Binary(_, a, b)
-        | ExprKind::Cmp(_, a, b)
-        | ExprKind::PtrAdd(a, b)
-        | ExprKind::PtrDiff(a, b)
-        | ExprKind::And(a, b)
-        | ExprKind::Or(a, b)
-        | ExprKind::Comma(a, b) => {
-            patch_expr(a, done);
-            patch_expr(b, done);
-        }
-        ExprKind::Cond(a, b, c) => {
-            patch_expr(a, done);
-            patch_expr(b, done);
-            patch_expr(c, done);
-        }
-        ExprKind::Assign { place, value, .. } => {
-            patch_place(place, done);
-            patch_expr(value, done);
-        }
-        ExprKind::Call { args, site, .. } => {
-            if let Some(new) = done.remove(site) {
+impl VisitorMut for Patch<'_> {
+    fn visit_expr_mut(&mut self, e: &mut Expr) {
+        if let ExprKind::Call { args, site, .. } = &mut e.kind {
+            if let Some(new) = self.done.remove(site) {
                 *args = new;
             }
-            for a in args {
-                patch_expr(a, done);
-            }
         }
-        ExprKind::Builtin { args, .. } => {
-            for a in args {
-                patch_expr(a, done);
-            }
-        }
+        walk_expr_mut(self, e);
     }
 }

@@ -4,8 +4,8 @@ use std::collections::HashSet;
 
 use faultline_ir::*;
 
+use super::decl_ty::DeclTy;
 use super::expr::promote;
-use super::types::DeclTy;
 use super::{Lowerer, SwitchCtx, Sym};
 use crate::ast::{self, CaseLabel, Storage};
 use crate::source::{err, PResult};
@@ -505,7 +505,7 @@ impl Lowerer<'_> {
                 }
                 match self.scopes[0].syms.get(&name.name) {
                     Some(Sym::Func { ty: old }) => {
-                        if !super::types::compatible_funcs(old, f) {
+                        if !super::decl_ty::compatible_funcs(old, f) {
                             return err(
                                 name.span,
                                 format!("conflicting types for '{}'", name.name),
@@ -532,7 +532,7 @@ impl Lowerer<'_> {
                         return err(name.span, format!("conflicting types for '{}'", name.name));
                     }
                     if let Some(sig) = &self.func_sigs[fid.index()] {
-                        if !super::types::compatible_funcs(sig, f) {
+                        if !super::decl_ty::compatible_funcs(sig, f) {
                             return err(
                                 name.span,
                                 format!("conflicting types for '{}'", name.name),

@@ -63,3 +63,47 @@ impl fmt::Display for FormatError {
 }
 
 impl std::error::Error for FormatError {}
+
+/// The length modifier of a printf or scanf conversion at `fmt[*i..]`, if
+/// any (`hh h l ll q L j z t`); advances `*i` past it.
+pub(crate) fn parse_length(fmt: &[u8], i: &mut usize) -> Length {
+    match fmt.get(*i) {
+        Some(b'h') if fmt.get(*i + 1) == Some(&b'h') => {
+            *i += 2;
+            Length::Char
+        }
+        Some(b'h') => {
+            *i += 1;
+            Length::Short
+        }
+        Some(b'l') if fmt.get(*i + 1) == Some(&b'l') => {
+            *i += 2;
+            Length::LongLong
+        }
+        Some(b'l') => {
+            *i += 1;
+            Length::Long
+        }
+        Some(b'q') => {
+            *i += 1;
+            Length::LongLong
+        }
+        Some(b'L') => {
+            *i += 1;
+            Length::LongDouble
+        }
+        Some(b'j') => {
+            *i += 1;
+            Length::IntMax
+        }
+        Some(b'z') => {
+            *i += 1;
+            Length::Size
+        }
+        Some(b't') => {
+            *i += 1;
+            Length::PtrDiff
+        }
+        _ => Length::None,
+    }
+}

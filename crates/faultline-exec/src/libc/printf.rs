@@ -30,7 +30,7 @@
 //! pointer conversion counts as 0; a non-NULL `Ptr`/integer given to `%s`
 //! prints nothing (the caller must read the string itself).
 
-use super::{FormatError, Length};
+use super::{parse_length, FormatError, Length};
 
 /// The flag characters of a conversion specification. glibc's `'` (grouping;
 /// no effect in the C locale) and `I` (locale digits) flags are accepted and
@@ -237,19 +237,7 @@ pub fn parse_format(fmt: &[u8]) -> Result<Vec<Piece>, FormatError> {
         }
         let start = i;
         i += 1;
-        let mut flags = Flags::default();
-        loop {
-            match fmt.get(i) {
-                Some(b'-') => flags.minus = true,
-                Some(b'+') => flags.plus = true,
-                Some(b' ') => flags.space = true,
-                Some(b'0') => flags.zero = true,
-                Some(b'#') => flags.hash = true,
-                Some(b'\'') | Some(b'I') => {}
-                _ => break,
-            }
-            i += 1;
-        }
+        let flags = parse_flags(fmt, &mut i);
         let positional = |i: usize| FormatError {
             offset: start,
             message: format!(
@@ -299,44 +287,12 @@ pub fn parse_format(fmt: &[u8]) -> Result<Vec<Piece>, FormatError> {
                 )?));
             }
         }
-        let length = match fmt.get(i) {
-            Some(b'h') if fmt.get(i + 1) == Some(&b'h') => {
-                i += 2;
-                Length::Char
-            }
-            Some(b'h') => {
-                i += 1;
-                Length::Short
-            }
-            Some(b'l') if fmt.get(i + 1) == Some(&b'l') => {
-                i += 2;
-                Length::LongLong
-            }
-            Some(b'l') => {
-                i += 1;
-                Length::Long
-            }
-            Some(b'q') => {
-                i += 1;
-                Length::LongLong
-            }
-            Some(b'L') => {
-                i += 1;
-                Length::LongDouble
-            }
-            Some(b'j') => {
-                i += 1;
-                Length::IntMax
-            }
-            Some(b'z') | Some(b'Z') => {
-                i += 1;
-                Length::Size
-            }
-            Some(b't') => {
-                i += 1;
-                Length::PtrDiff
-            }
-            _ => Length::None,
+        // glibc's printf also takes `Z` for `z`.
+        let length = if fmt.get(i) == Some(&b'Z') {
+            i += 1;
+            Length::Size
+        } else {
+            parse_length(fmt, &mut i)
         };
         let Some(&conv) = fmt.get(i) else {
             return Err(FormatError {
@@ -386,6 +342,24 @@ pub fn parse_format(fmt: &[u8]) -> Result<Vec<Piece>, FormatError> {
         pieces.push(Piece::Literal(literal));
     }
     Ok(pieces)
+}
+
+/// The flags of a conversion specification at `fmt[*i..]`; advances `*i` past them.
+fn parse_flags(fmt: &[u8], i: &mut usize) -> Flags {
+    let mut flags = Flags::default();
+    loop {
+        match fmt.get(*i) {
+            Some(b'-') => flags.minus = true,
+            Some(b'+') => flags.plus = true,
+            Some(b' ') => flags.space = true,
+            Some(b'0') => flags.zero = true,
+            Some(b'#') => flags.hash = true,
+            Some(b'\'') | Some(b'I') => {}
+            _ => break,
+        }
+        *i += 1;
+    }
+    flags
 }
 
 /// Convenience: formats `fmt` with `args` consumed in order (`*` widths and

@@ -10,7 +10,7 @@
 //! the NUL))`: the end of the string behaves as end of file, as in glibc.
 
 use super::strconv::{is_c_space, strtod_prefix, strtof_prefix, strtol, strtoul};
-use super::{FormatError, Length};
+use super::{parse_length, FormatError, Length};
 
 /// A read cursor over the bytes of a stream (the program's stdin, or the
 /// string of `sscanf`). Shared by `scanf`, `getchar` and friends so that
@@ -245,45 +245,7 @@ pub fn parse_scanf_format(fmt: &[u8]) -> Result<ScanFormat, FormatError> {
         if width == Some(0) {
             width = None;
         }
-        let length = match fmt.get(i) {
-            Some(b'h') if fmt.get(i + 1) == Some(&b'h') => {
-                i += 2;
-                Length::Char
-            }
-            Some(b'h') => {
-                i += 1;
-                Length::Short
-            }
-            Some(b'l') if fmt.get(i + 1) == Some(&b'l') => {
-                i += 2;
-                Length::LongLong
-            }
-            Some(b'l') => {
-                i += 1;
-                Length::Long
-            }
-            Some(b'q') => {
-                i += 1;
-                Length::LongLong
-            }
-            Some(b'L') => {
-                i += 1;
-                Length::LongDouble
-            }
-            Some(b'j') => {
-                i += 1;
-                Length::IntMax
-            }
-            Some(b'z') => {
-                i += 1;
-                Length::Size
-            }
-            Some(b't') => {
-                i += 1;
-                Length::PtrDiff
-            }
-            _ => Length::None,
-        };
+        let length = parse_length(fmt, &mut i);
         let Some(&conv) = fmt.get(i) else {
             return Err(scan_error(
                 fmt,
@@ -302,39 +264,7 @@ pub fn parse_scanf_format(fmt: &[u8]) -> Result<ScanFormat, FormatError> {
                 if length == Length::Long {
                     false
                 } else {
-                    let mut members = [false; 256];
-                    let mut negated = false;
-                    if fmt.get(i) == Some(&b'^') {
-                        negated = true;
-                        i += 1;
-                    }
-                    if let Some(&first @ (b']' | b'-')) = fmt.get(i) {
-                        members[usize::from(first)] = true;
-                        i += 1;
-                    }
-                    loop {
-                        let Some(&fc) = fmt.get(i) else {
-                            return Err(scan_error(fmt, start, i, "unterminated scanf scan set"));
-                        };
-                        i += 1;
-                        if fc == b']' {
-                            break;
-                        }
-                        let next = fmt.get(i).copied();
-                        let prev = fmt[i - 2];
-                        match next {
-                            Some(hi) if fc == b'-' && hi != b']' && prev <= hi => {
-                                // Characters from the one before the '-' up to
-                                // (not including) the next one, which the
-                                // next iteration adds.
-                                for ch in prev..hi {
-                                    members[usize::from(ch)] = true;
-                                }
-                            }
-                            _ => members[usize::from(fc)] = true,
-                        }
-                    }
-                    set = Some(Box::new(ScanSet { members, negated }));
+                    set = Some(Box::new(parse_scan_set(fmt, &mut i, start)?));
                     true
                 }
             }
@@ -352,6 +282,44 @@ pub fn parse_scanf_format(fmt: &[u8]) -> Result<ScanFormat, FormatError> {
         }));
     }
     Ok(ScanFormat { directives })
+}
+
+/// The scan set of a `%[` conversion, from just after the `[` to its closing
+/// `]` (advances `*i` past it); `start` is the offset of the `%`.
+fn parse_scan_set(fmt: &[u8], i: &mut usize, start: usize) -> Result<ScanSet, FormatError> {
+    let mut members = [false; 256];
+    let mut negated = false;
+    if fmt.get(*i) == Some(&b'^') {
+        negated = true;
+        *i += 1;
+    }
+    if let Some(&first @ (b']' | b'-')) = fmt.get(*i) {
+        members[usize::from(first)] = true;
+        *i += 1;
+    }
+    loop {
+        let Some(&fc) = fmt.get(*i) else {
+            return Err(scan_error(fmt, start, *i, "unterminated scanf scan set"));
+        };
+        *i += 1;
+        if fc == b']' {
+            break;
+        }
+        let next = fmt.get(*i).copied();
+        let prev = fmt[*i - 2];
+        match next {
+            Some(hi) if fc == b'-' && hi != b']' && prev <= hi => {
+                // Characters from the one before the '-' up to
+                // (not including) the next one, which the
+                // next iteration adds.
+                for ch in prev..hi {
+                    members[usize::from(ch)] = true;
+                }
+            }
+            _ => members[usize::from(fc)] = true,
+        }
+    }
+    Ok(ScanSet { members, negated })
 }
 
 /// Outcome of a failed conversion step.
@@ -765,6 +733,83 @@ fn scan_int(
     Ok(())
 }
 
+/// The digits of a decimal or hexadecimal floating number (after its sign,
+/// `c` being the first character), as glibc's scanf reads them into `buf`.
+fn scan_float_digits(
+    sc: &mut Scanner,
+    mut c: Option<u8>,
+    width: &mut i64,
+    buf: &mut Vec<u8>,
+    got_sign: bool,
+) -> Result<(), Failure> {
+    let mut exp_char = b'e';
+    let mut hexa = false;
+    let mut got_digit = false;
+    let mut got_dot = false;
+    let mut got_e = false;
+    if *width != 0 && c == Some(b'0') {
+        buf.push(b'0');
+        c = sc.inchar();
+        if *width > 0 {
+            *width -= 1;
+        }
+        if *width != 0 && lower(c) == Some(b'x') {
+            buf.extend(c);
+            hexa = true;
+            exp_char = b'p';
+            c = sc.inchar();
+            if *width > 0 {
+                *width -= 1;
+            }
+        } else {
+            got_digit = true;
+        }
+    }
+    loop {
+        match c {
+            Some(ch) if ch.is_ascii_digit() => {
+                buf.push(ch);
+                got_digit = true;
+            }
+            Some(ch) if !got_e && hexa && ch.is_ascii_hexdigit() => {
+                buf.push(ch);
+                got_digit = true;
+            }
+            Some(ch @ (b'-' | b'+')) if got_e && buf.last() == Some(&exp_char) => {
+                buf.push(ch);
+            }
+            Some(ch) if got_digit && !got_e && ch.to_ascii_lowercase() == exp_char => {
+                buf.push(exp_char);
+                got_e = true;
+                got_dot = true;
+            }
+            Some(b'.') if !got_dot => {
+                buf.push(b'.');
+                got_dot = true;
+            }
+            _ => {
+                sc.ungetc(c);
+                break;
+            }
+        }
+        if *width == 0 {
+            break;
+        }
+        c = sc.inchar();
+        if c.is_none() {
+            break;
+        }
+        if *width > 0 {
+            *width -= 1;
+        }
+    }
+    let sign_len = usize::from(got_sign);
+    if buf.len() == sign_len || (hexa && buf.len() == 2 + sign_len) {
+        return Err(Failure::Matching);
+    }
+    Ok(())
+}
+
 fn scan_float(
     sc: &mut Scanner,
     spec: &ScanSpec,
@@ -846,71 +891,7 @@ fn scan_float(
             }
         }
     } else {
-        let mut exp_char = b'e';
-        let mut hexa = false;
-        let mut got_digit = false;
-        let mut got_dot = false;
-        let mut got_e = false;
-        if width != 0 && c == Some(b'0') {
-            buf.push(b'0');
-            c = sc.inchar();
-            if width > 0 {
-                width -= 1;
-            }
-            if width != 0 && lower(c) == Some(b'x') {
-                buf.extend(c);
-                hexa = true;
-                exp_char = b'p';
-                c = sc.inchar();
-                if width > 0 {
-                    width -= 1;
-                }
-            } else {
-                got_digit = true;
-            }
-        }
-        loop {
-            match c {
-                Some(ch) if ch.is_ascii_digit() => {
-                    buf.push(ch);
-                    got_digit = true;
-                }
-                Some(ch) if !got_e && hexa && ch.is_ascii_hexdigit() => {
-                    buf.push(ch);
-                    got_digit = true;
-                }
-                Some(ch @ (b'-' | b'+')) if got_e && buf.last() == Some(&exp_char) => {
-                    buf.push(ch);
-                }
-                Some(ch) if got_digit && !got_e && ch.to_ascii_lowercase() == exp_char => {
-                    buf.push(exp_char);
-                    got_e = true;
-                    got_dot = true;
-                }
-                Some(b'.') if !got_dot => {
-                    buf.push(b'.');
-                    got_dot = true;
-                }
-                _ => {
-                    sc.ungetc(c);
-                    break;
-                }
-            }
-            if width == 0 {
-                break;
-            }
-            c = sc.inchar();
-            if c.is_none() {
-                break;
-            }
-            if width > 0 {
-                width -= 1;
-            }
-        }
-        let sign_len = usize::from(got_sign);
-        if buf.len() == sign_len || (hexa && buf.len() == 2 + sign_len) {
-            return Err(Failure::Matching);
-        }
+        scan_float_digits(sc, c, &mut width, &mut buf, got_sign)?;
     }
     let as_double = !matches!(spec.length, Length::None | Length::Char | Length::Short);
     let (value, consumed) = if as_double {

@@ -1,0 +1,189 @@
+//! Outputs and inputs: the standard streams, `printf` and `scanf` on the
+//! program's memory.
+
+use super::*;
+
+impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
+    /// `printf`, `fprintf`: formats as glibc does and writes to the stream.
+    pub(super) fn printf_builtin(&mut self, f: Builtin, args: &'p [Expr]) -> R<Value> {
+        let (stream, rest) = if f == Builtin::Fprintf {
+            let s = match self.eval(&args[0])? {
+                Value::Stream(s) => s,
+                _ => {
+                    return Err(self.error(
+                        ErrorKind::Invalid,
+                        "fprintf to something other than a stream",
+                    ))
+                }
+            };
+            (s, &args[1..])
+        } else {
+            (Stream::Stdout, args)
+        };
+        let fmt_ptr = self.ptr_arg(&rest[0])?;
+        let fmt = self.read_cstr(fmt_ptr)?;
+        let bytes = self.printf(&fmt, &rest[1..])?;
+        self.emit(stream, &bytes)?;
+        Ok(Value::Int(bytes.len() as i64))
+    }
+
+    pub(super) fn emit(&mut self, stream: Stream, bytes: &[u8]) -> R<()> {
+        match stream {
+            Stream::Stdout if self.hooks.is_some() && !self.frames.is_empty() => {
+                let inst = self.frames.last().expect("frame").inst;
+                let chain = self.contexts.chain(inst.ctx);
+                let text = match self.hooks.as_mut() {
+                    Some(h) => h.output(&Site { inst, ctx: &chain }, bytes.to_vec()),
+                    None => bytes.to_vec(),
+                };
+                self.out.extend_from_slice(&text);
+            }
+            Stream::Stdout => self.out.extend_from_slice(bytes),
+            Stream::Stderr => self.err.extend_from_slice(bytes),
+            Stream::Stdin => return Err(self.error(ErrorKind::Invalid, "output to stdin")),
+        }
+        if self.out.len() + self.err.len() > self.limits.max_output {
+            return Err(self.error(
+                ErrorKind::OutputLimit,
+                format!("output limit of {} bytes exceeded", self.limits.max_output),
+            ));
+        }
+        Ok(())
+    }
+
+    pub(super) fn printf(&mut self, fmt: &[u8], args: &'p [Expr]) -> R<Vec<u8>> {
+        let pieces =
+            libc::parse_format(fmt).map_err(|e| self.error(ErrorKind::Invalid, e.to_string()))?;
+        let mut out = Vec::new();
+        let mut next = args.iter();
+        let mut take = |m: &mut Self| -> R<&'p Expr> {
+            next.next().ok_or_else(|| {
+                m.error(
+                    ErrorKind::Invalid,
+                    "printf: too few arguments for the format",
+                )
+            })
+        };
+        for piece in &pieces {
+            let spec = match piece {
+                libc::Piece::Literal(bytes) => {
+                    out.extend_from_slice(bytes);
+                    continue;
+                }
+                libc::Piece::Conv(spec) => spec,
+            };
+            let width = match spec.width {
+                Some(libc::Width::Star) => {
+                    let a = take(self)?;
+                    Some(self.int_arg(a)?)
+                }
+                Some(libc::Width::Fixed(n)) => Some(n as i64),
+                None => None,
+            };
+            let precision = match spec.precision {
+                Some(libc::Precision::Star) => {
+                    let a = take(self)?;
+                    Some(self.int_arg(a)?)
+                }
+                Some(libc::Precision::Fixed(n)) => Some(n as i64),
+                None => None,
+            };
+            let e = take(self)?;
+            let v = self.eval(e)?;
+            let strbuf;
+            let arg = match (spec.conv, v, &e.ty) {
+                (b's', Value::Ptr(p), _) => {
+                    let s = match precision {
+                        Some(n) if n >= 0 => self.read_cstr_upto_lenient(p, n as usize)?,
+                        _ => self.read_cstr(p)?,
+                    };
+                    strbuf = s;
+                    libc::Arg::Str(&strbuf)
+                }
+                (b'p', Value::Ptr(p), _) => libc::Arg::Ptr(if p.is_null() {
+                    0
+                } else {
+                    0x1000 * (p.obj as u64 + 1) + p.off as u64 * 4
+                }),
+                (b'd' | b'i' | b'c' | b'u' | b'x' | b'X' | b'o', Value::Int(i), Type::Int(k)) => {
+                    if k.signed() {
+                        libc::Arg::Int(i)
+                    } else {
+                        libc::Arg::UInt(i as u64 & mask(k.bits()))
+                    }
+                }
+                (b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A', Value::Float(x), _) => {
+                    libc::Arg::Double(x)
+                }
+                (_, Value::Uninit, _) => return Err(self.arith(ArithError::Uninit)),
+                (c, v, t) => {
+                    return Err(self.error(
+                        ErrorKind::Invalid,
+                        format!(
+                            "printf: %{} given an argument of type {} ({v})",
+                            c as char,
+                            self.prog.type_name(t)
+                        ),
+                    ))
+                }
+            };
+            libc::render(spec, width, precision, arg, &mut out);
+        }
+        Ok(out)
+    }
+
+    pub(super) fn scanf(&mut self, args: &'p [Expr]) -> R<Value> {
+        let fmt_ptr = self.ptr_arg(&args[0])?;
+        let fmt = self.read_cstr(fmt_ptr)?;
+        let outcome = libc::scanf::scanf(&fmt, &mut self.input)
+            .map_err(|e| self.error(ErrorKind::Invalid, e.to_string()))?;
+        let targets = &args[1..];
+        for (i, item) in outcome.items.iter().enumerate() {
+            let Some(target) = targets.get(i) else {
+                return Err(self.error(
+                    ErrorKind::Invalid,
+                    "scanf: too few arguments for the format",
+                ));
+            };
+            let p = self.ptr_arg(target)?;
+            let pointee = target.ty.pointee().cloned().unwrap_or(Type::Void);
+            match item {
+                libc::scanf::Scanned::Int { value, .. } => {
+                    let Type::Int(k) = pointee else {
+                        return Err(self.error(
+                            ErrorKind::Invalid,
+                            "scanf: integer conversion needs an integer pointer",
+                        ));
+                    };
+                    let loc = self.deref(Value::Ptr(p), &pointee)?;
+                    self.store(loc, Value::Int(k.wrap(*value)), true)?;
+                }
+                libc::scanf::Scanned::Float { value, .. } => {
+                    let Type::Float(k) = pointee else {
+                        return Err(self.error(
+                            ErrorKind::Invalid,
+                            "scanf: %f/%lf needs a float/double pointer",
+                        ));
+                    };
+                    let loc = self.deref(Value::Ptr(p), &pointee)?;
+                    self.store(loc, Value::Float(value::round_to(k, *value)), true)?;
+                }
+                libc::scanf::Scanned::Chars(bytes) => self.write_bytes(p, bytes)?,
+                libc::scanf::Scanned::Str(bytes) => {
+                    let mut b = bytes.clone();
+                    b.push(0);
+                    self.write_bytes(p, &b)?;
+                }
+            }
+        }
+        Ok(Value::Int(outcome.ret as i64))
+    }
+}
+
+fn mask(bits: u32) -> u64 {
+    if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    }
+}

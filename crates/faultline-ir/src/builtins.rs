@@ -1,0 +1,330 @@
+//! The library functions faultline implements, defined once: name, C
+//! signature, and the facts both semantics share (glibc's `<ctype.h>` table).
+//! The front end lowers calls by [`Builtin::from_name`] and
+//! [`Builtin::signature`]; the interpreter (`faultline-exec`) and the encoder
+//! (`faultline-smt`) each implement the behaviour.
+
+use crate::types::{Type, CHAR, DOUBLE, INT, LONG, ULONG};
+
+/// Library functions the interpreter and encoders implement themselves.
+///
+/// Adding one: a variant here, its entry in [`Builtin::ALL`], [`Builtin::name`]
+/// and [`Builtin::signature`]; then its behaviour in the interpreter
+/// (`faultline-exec`) and the encoder (`faultline-smt`), or a reason in
+/// [`Builtin::encodable`]. The test `faultline-smt/tests/builtins.rs` runs every
+/// builtin through the front end, the interpreter and the encoder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Builtin {
+    /// `printf(fmt, ...)`: args `[fmt, ...]`.
+    Printf,
+    /// `fprintf(stream, fmt, ...)`: args `[stream, fmt, ...]`.
+    Fprintf,
+    Puts,
+    Putchar,
+    /// `scanf(fmt, ...)`: args `[fmt, pointers...]`.
+    Scanf,
+    Getchar,
+    Atoi,
+    Atol,
+    Atof,
+    Exit,
+    Abs,
+    Labs,
+    Fabs,
+    Sqrt,
+    Pow,
+    Floor,
+    Ceil,
+    Strlen,
+    Strcmp,
+    Strncmp,
+    Strcpy,
+    Strncpy,
+    Strcat,
+    /// `assert(e)`: args `[e, text]` where `text` is a string literal with the
+    /// assertion's source text as written (used in the failure message).
+    Assert,
+    IsDigit,
+    IsAlpha,
+    IsAlnum,
+    IsSpace,
+    IsUpper,
+    IsLower,
+    ToUpper,
+    ToLower,
+    Fflush,
+}
+
+/// The C signature of a library function.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Signature {
+    pub ret: Type,
+    /// The C types of the fixed parameters.
+    pub params: Vec<Type>,
+    /// Whether further arguments follow (after the default argument promotions).
+    pub variadic: bool,
+}
+
+impl Builtin {
+    /// Every builtin, in declaration order.
+    pub const ALL: [Builtin; 33] = [
+        Builtin::Printf,
+        Builtin::Fprintf,
+        Builtin::Puts,
+        Builtin::Putchar,
+        Builtin::Scanf,
+        Builtin::Getchar,
+        Builtin::Atoi,
+        Builtin::Atol,
+        Builtin::Atof,
+        Builtin::Exit,
+        Builtin::Abs,
+        Builtin::Labs,
+        Builtin::Fabs,
+        Builtin::Sqrt,
+        Builtin::Pow,
+        Builtin::Floor,
+        Builtin::Ceil,
+        Builtin::Strlen,
+        Builtin::Strcmp,
+        Builtin::Strncmp,
+        Builtin::Strcpy,
+        Builtin::Strncpy,
+        Builtin::Strcat,
+        Builtin::Assert,
+        Builtin::IsDigit,
+        Builtin::IsAlpha,
+        Builtin::IsAlnum,
+        Builtin::IsSpace,
+        Builtin::IsUpper,
+        Builtin::IsLower,
+        Builtin::ToUpper,
+        Builtin::ToLower,
+        Builtin::Fflush,
+    ];
+
+    /// The C name of the function.
+    pub fn name(self) -> &'static str {
+        match self {
+            Builtin::Printf => "printf",
+            Builtin::Fprintf => "fprintf",
+            Builtin::Puts => "puts",
+            Builtin::Putchar => "putchar",
+            Builtin::Scanf => "scanf",
+            Builtin::Getchar => "getchar",
+            Builtin::Atoi => "atoi",
+            Builtin::Atol => "atol",
+            Builtin::Atof => "atof",
+            Builtin::Exit => "exit",
+            Builtin::Abs => "abs",
+            Builtin::Labs => "labs",
+            Builtin::Fabs => "fabs",
+            Builtin::Sqrt => "sqrt",
+            Builtin::Pow => "pow",
+            Builtin::Floor => "floor",
+            Builtin::Ceil => "ceil",
+            Builtin::Strlen => "strlen",
+            Builtin::Strcmp => "strcmp",
+            Builtin::Strncmp => "strncmp",
+            Builtin::Strcpy => "strcpy",
+            Builtin::Strncpy => "strncpy",
+            Builtin::Strcat => "strcat",
+            Builtin::Assert => "assert",
+            Builtin::IsDigit => "isdigit",
+            Builtin::IsAlpha => "isalpha",
+            Builtin::IsAlnum => "isalnum",
+            Builtin::IsSpace => "isspace",
+            Builtin::IsUpper => "isupper",
+            Builtin::IsLower => "islower",
+            Builtin::ToUpper => "toupper",
+            Builtin::ToLower => "tolower",
+            Builtin::Fflush => "fflush",
+        }
+    }
+
+    /// The builtin called `name` in C.
+    pub fn from_name(name: &str) -> Option<Builtin> {
+        Builtin::ALL.into_iter().find(|b| b.name() == name)
+    }
+
+    /// The C signature. `assert` is a macro: the front end accepts any scalar
+    /// operand and passes the assertion's source text as a second argument
+    /// (see [`Builtin::Assert`]).
+    pub fn signature(self) -> Signature {
+        use Builtin::*;
+        let charp = || Type::ptr_to(CHAR);
+        let (ret, params, variadic) = match self {
+            Printf => (INT, vec![charp()], true),
+            Fprintf => (INT, vec![Type::Stream, charp()], true),
+            Puts => (INT, vec![charp()], false),
+            Putchar => (INT, vec![INT], false),
+            Scanf => (INT, vec![charp()], true),
+            Getchar => (INT, vec![], false),
+            Atoi => (INT, vec![charp()], false),
+            Atol => (LONG, vec![charp()], false),
+            Atof => (DOUBLE, vec![charp()], false),
+            Exit => (Type::Void, vec![INT], false),
+            Abs => (INT, vec![INT], false),
+            Labs => (LONG, vec![LONG], false),
+            Fabs => (DOUBLE, vec![DOUBLE], false),
+            Sqrt => (DOUBLE, vec![DOUBLE], false),
+            Pow => (DOUBLE, vec![DOUBLE, DOUBLE], false),
+            Floor => (DOUBLE, vec![DOUBLE], false),
+            Ceil => (DOUBLE, vec![DOUBLE], false),
+            Strlen => (ULONG, vec![charp()], false),
+            Strcmp => (INT, vec![charp(), charp()], false),
+            Strncmp => (INT, vec![charp(), charp(), ULONG], false),
+            Strcpy => (charp(), vec![charp(), charp()], false),
+            Strncpy => (charp(), vec![charp(), charp(), ULONG], false),
+            Strcat => (charp(), vec![charp(), charp()], false),
+            Assert => (Type::Void, vec![INT], false),
+            IsDigit | IsAlpha | IsAlnum | IsSpace | IsUpper | IsLower | ToUpper | ToLower => {
+                (INT, vec![INT], false)
+            }
+            Fflush => (INT, vec![Type::Stream], false),
+        };
+        Signature {
+            ret,
+            params,
+            variadic,
+        }
+    }
+
+    /// Whether the builtin writes to stdout/stderr.
+    pub fn is_output(self) -> bool {
+        matches!(
+            self,
+            Builtin::Printf | Builtin::Fprintf | Builtin::Puts | Builtin::Putchar
+        )
+    }
+
+    /// Whether the encoder implements the builtin; if not, why (the encoder
+    /// then reports it as unsupported). Every builtin the encoder does not
+    /// implement must say so here (checked by `faultline-smt/tests/builtins.rs`).
+    pub fn encodable(self) -> Result<(), &'static str> {
+        Ok(())
+    }
+
+    /// The character class a classifier (`isdigit`, ...) tests, or the class
+    /// a case conversion maps from (`toupper`: lower case, `tolower`: upper case).
+    pub fn ctype_class(self) -> Option<&'static CtypeClass> {
+        let name = match self {
+            Builtin::IsDigit => "isdigit",
+            Builtin::IsAlpha => "isalpha",
+            Builtin::IsAlnum => "isalnum",
+            Builtin::IsSpace => "isspace",
+            Builtin::IsUpper | Builtin::ToLower => "isupper",
+            Builtin::IsLower | Builtin::ToUpper => "islower",
+            _ => return None,
+        };
+        CtypeClass::by_name(name)
+    }
+}
+
+/// A `<ctype.h>` class in glibc's C locale: the classifier's name, the bit of
+/// glibc's `__ctype_b` table it returns for members (e.g. `isdigit('0')` is
+/// 2048), and its members as inclusive character ranges. The one copy of these
+/// facts: the interpreter tests membership with [`CtypeClass::contains`], the
+/// encoder and the front end (for the classifiers without a [`Builtin`])
+/// build range tests from [`CtypeClass::ranges`], in this order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CtypeClass {
+    pub name: &'static str,
+    pub mask: i64,
+    pub ranges: &'static [(u8, u8)],
+}
+
+/// Every `<ctype.h>` classifier faultline knows.
+pub const CTYPE_CLASSES: &[CtypeClass] = &[
+    CtypeClass {
+        name: "isupper",
+        mask: 256,
+        ranges: &[(b'A', b'Z')],
+    },
+    CtypeClass {
+        name: "islower",
+        mask: 512,
+        ranges: &[(b'a', b'z')],
+    },
+    CtypeClass {
+        name: "isalpha",
+        mask: 1024,
+        ranges: &[(b'A', b'Z'), (b'a', b'z')],
+    },
+    CtypeClass {
+        name: "isdigit",
+        mask: 2048,
+        ranges: &[(b'0', b'9')],
+    },
+    CtypeClass {
+        name: "isspace",
+        mask: 8192,
+        ranges: &[
+            (b' ', b' '),
+            (b'\t', b'\t'),
+            (b'\n', b'\n'),
+            (b'\r', b'\r'),
+            (0x0b, 0x0b),
+            (0x0c, 0x0c),
+        ],
+    },
+    CtypeClass {
+        name: "isalnum",
+        mask: 8,
+        ranges: &[(b'A', b'Z'), (b'a', b'z'), (b'0', b'9')],
+    },
+    CtypeClass {
+        name: "isprint",
+        mask: 16384,
+        ranges: &[(32, 126)],
+    },
+    CtypeClass {
+        name: "isgraph",
+        mask: 32768,
+        ranges: &[(33, 126)],
+    },
+    CtypeClass {
+        name: "ispunct",
+        mask: 4,
+        ranges: &[(33, 47), (58, 64), (91, 96), (123, 126)],
+    },
+    CtypeClass {
+        name: "isxdigit",
+        mask: 4096,
+        ranges: &[(48, 57), (65, 70), (97, 102)],
+    },
+    CtypeClass {
+        name: "iscntrl",
+        mask: 2,
+        ranges: &[(0, 31), (127, 127)],
+    },
+    CtypeClass {
+        name: "isblank",
+        mask: 1,
+        ranges: &[(9, 9), (32, 32)],
+    },
+];
+
+impl CtypeClass {
+    /// The class tested by the classifier called `name`.
+    pub fn by_name(name: &str) -> Option<&'static CtypeClass> {
+        CTYPE_CLASSES.iter().find(|c| c.name == name)
+    }
+
+    /// Whether the `int` argument `c` is a member (values outside
+    /// `0..=255` belong to no class).
+    pub fn contains(&self, c: i64) -> bool {
+        self.ranges
+            .iter()
+            .any(|&(lo, hi)| (lo as i64..=hi as i64).contains(&c))
+    }
+
+    /// What the classifier returns for `c`: the mask for members, else 0.
+    pub fn classify(&self, c: i64) -> i64 {
+        if self.contains(c) {
+            self.mask
+        } else {
+            0
+        }
+    }
+}

@@ -1,0 +1,378 @@
+//! Calls: inlined calls of the program's functions, and the library functions
+//! (builtins) other than input and output.
+
+use super::*;
+
+impl<'a, 'b> SymExec<'a, 'b> {
+    /// `pow` of constants (folded as the interpreter computes it).
+    fn pow_builtin(&mut self, args: &'a [Expr], g: &mut Bool) -> R<SVal> {
+        let x = self.eval(&args[0], g)?;
+        let y = self.eval(&args[1], g)?;
+        match (&x, &y) {
+            (SVal::Float(a), SVal::Float(b)) => {
+                let (ca, cb) = (a.t.simplify(), b.t.simplify());
+                let (ca, cb) = (ca.as_f64(), cb.as_f64());
+                if ca.is_finite()
+                    && cb.is_finite()
+                    && a.t.simplify().is_const()
+                    && b.t.simplify().is_const()
+                {
+                    Ok(SVal::Float(SFloat {
+                        kind: FloatKind::Double,
+                        t: sym::fp_const(FloatKind::Double, ca.powf(cb)),
+                    }))
+                } else {
+                    self.unsupported("pow of values computed by the program")
+                }
+            }
+            _ => self.unsupported("pow of non-floating values"),
+        }
+    }
+
+    /// `strcmp`, `strncmp` (with a constant length), over every pair of
+    /// strings the arguments may designate.
+    fn strcmp_builtin(&mut self, f: Builtin, args: &'a [Expr], g: &mut Bool) -> R<SVal> {
+        let a = self.eval(&args[0], g)?;
+        let b = self.eval(&args[1], g)?;
+        let limit = if f == Builtin::Strncmp {
+            let n = self.eval(&args[2], g)?;
+            match self.int_of(&n)?.as_const() {
+                Some(n) => Some(n as usize),
+                None => return self.unsupported("strncmp with a computed length"),
+            }
+        } else {
+            None
+        };
+        let b_alts = self.string_alts(&b, g)?;
+        self.per_string(&a, g, |this, ca| {
+            let mut acc: Option<SInt> = None;
+            for (gb, _, _, cb) in b_alts.iter().rev() {
+                let x = this.strcmp_sym(ca, cb, limit);
+                acc = Some(match acc {
+                    None => x,
+                    Some(prev) => SInt::ite(gb, &x, &prev),
+                });
+            }
+            Ok(SVal::Int(acc.unwrap_or_else(|| {
+                SInt::constant(this.sem, IntKind::Int, 0)
+            })))
+        })
+    }
+
+    /// Inlines a call under guard `g`; returns the result cells and the guard
+    /// under which the call returns normally.
+    pub(super) fn call(
+        &mut self,
+        fid: FuncId,
+        args: Vec<Vec<SCell>>,
+        g: &Bool,
+        site: Option<faultline_ir::CallSiteId>,
+    ) -> R<(Option<Vec<SCell>>, Bool)> {
+        let prog = self.prog;
+        let f = prog.func(fid);
+        let depth = self.frames.iter().filter(|fr| fr.func == fid).count() as u32;
+        let limit = *self
+            .bounds
+            .depth
+            .get(&fid)
+            .unwrap_or(&self.bounds.default_depth);
+        if depth >= limit.max(1) {
+            // Recursion bound: this call is assumed not to happen.
+            self.hard(not(g));
+            let note = format!(
+                "recursion of '{}' is unfolded to depth {}",
+                f.name,
+                limit.max(1)
+            );
+            if !self.out.notes.contains(&note) {
+                self.out.notes.push(note);
+            }
+            let ret = if f.ret == Type::Void {
+                None
+            } else {
+                Some(self.zero_cells(&f.ret, true))
+            };
+            return Ok((ret, ff()));
+        }
+        let ctx = match site {
+            Some(s) => self.contexts.enter(self.ctx(), Scope::Call(s)),
+            None => CtxId::ROOT,
+        };
+        let mut locals = Vec::with_capacity(f.locals.len());
+        for l in &f.locals {
+            let cells = self.zero_cells(&l.ty, false);
+            locals.push(self.alloc(cells, false));
+        }
+        for (p, a) in f.params.iter().zip(args) {
+            let obj = locals[p.index()];
+            for (c, v) in self.objs[obj as usize].cells.iter_mut().zip(a) {
+                *c = v;
+            }
+        }
+        self.frames.push(Frame {
+            func: fid,
+            locals,
+            ctx,
+            ret_guard: ff(),
+            ret: None,
+        });
+        let saved_stmts = std::mem::take(&mut self.stmts);
+        let saved_loops = std::mem::take(&mut self.loops);
+        let saved_old = std::mem::take(&mut self.old);
+        let r = self.exec_block(&f.body, g.clone());
+        self.stmts = saved_stmts;
+        self.loops = saved_loops;
+        self.old = saved_old;
+        let frame = self.frames.pop().expect("pushed");
+        for obj in &frame.locals {
+            self.objs[*obj as usize].live = false;
+        }
+        let fell = r?;
+        let normal = or2(&frame.ret_guard, &fell);
+        let ret = if f.ret == Type::Void {
+            None
+        } else {
+            match frame.ret {
+                Some(cells) if is_false(&fell) => Some(cells),
+                Some(cells) => {
+                    // Falling off the end of a non-void function: the value is indeterminate.
+                    let undef: Vec<SCell> = self.zero_cells(&f.ret, false);
+                    Some(
+                        cells
+                            .iter()
+                            .zip(&undef)
+                            .map(|(c, u)| SCell {
+                                v: SVal::ite(&fell, &u.v, &c.v),
+                                init: sym::ite_bool(&fell, &u.init, &c.init),
+                            })
+                            .collect(),
+                    )
+                }
+                None => Some(self.zero_cells(&f.ret, false)),
+            }
+        };
+        Ok((ret, normal))
+    }
+
+    pub(super) fn builtin(
+        &mut self,
+        f: Builtin,
+        args: &'a [Expr],
+        ty: &Type,
+        g: &mut Bool,
+    ) -> R<SVal> {
+        let sem = self.sem;
+        let int = |v: i128| SVal::Int(SInt::constant(sem, IntKind::Int, v));
+        match f {
+            Builtin::Printf | Builtin::Fprintf | Builtin::Puts | Builtin::Putchar => {
+                self.output_builtin(f, args, g)
+            }
+            Builtin::Scanf | Builtin::Getchar => self.input_builtin(f, args, g),
+            Builtin::Atoi | Builtin::Atol | Builtin::Atof => {
+                let v = self.eval(&args[0], g)?;
+                self.per_string(&v, g, |this, cells| {
+                    let Some(s) = Self::const_string(cells) else {
+                        return this.unsupported(format!(
+                            "{} of a string computed by the program",
+                            f.name()
+                        ));
+                    };
+                    Ok(match f {
+                        Builtin::Atoi => int(libc::atoi(&s) as i128),
+                        Builtin::Atol => {
+                            SVal::Int(SInt::constant(sem, IntKind::Long, libc::atol(&s) as i128))
+                        }
+                        _ => SVal::Float(SFloat {
+                            kind: FloatKind::Double,
+                            t: sym::fp_const(FloatKind::Double, libc::atof(&s)),
+                        }),
+                    })
+                })
+            }
+            Builtin::Exit => {
+                let v = self.eval(&args[0], g)?;
+                let v = self.relax_scalar(v, &args[0].ty, g)?;
+                let s = self.int_of(&v)?.convert(IntKind::Int);
+                self.status = SInt::ite(g, &s, &self.status.clone());
+                *g = ff();
+                Ok(int(0))
+            }
+            Builtin::Abs | Builtin::Labs => {
+                let v = self.eval(&args[0], g)?;
+                let x = self.int_of(&v)?;
+                let neg = self.lift(sym::unary(faultline_ir::UnOp::Neg, ty, ty, &v))?;
+                let nv = self.checked_if(neg, g, &x)?;
+                let is_neg = self
+                    .lift(sym::compare(
+                        faultline_ir::CmpOp::Lt,
+                        &v,
+                        &SVal::Int(SInt::constant(sem, x.kind, 0)),
+                    ))?
+                    .v
+                    .1;
+                Ok(SVal::ite(&is_neg, &nv, &v))
+            }
+            Builtin::Fabs | Builtin::Sqrt | Builtin::Floor | Builtin::Ceil => {
+                let v = self.eval(&args[0], g)?;
+                let SVal::Float(x) = v else {
+                    return self.unsupported("math function of a non-floating value");
+                };
+                let t = match f {
+                    Builtin::Fabs => sym::fp_abs(&x.t),
+                    Builtin::Sqrt => x.t.sqrt(),
+                    Builtin::Floor => x.t.round_to_integral_with_rounding_mode(
+                        &z3::ast::RoundingMode::round_towards_negative(),
+                    ),
+                    _ => x.t.round_to_integral_with_rounding_mode(
+                        &z3::ast::RoundingMode::round_towards_positive(),
+                    ),
+                };
+                Ok(SVal::Float(SFloat { kind: x.kind, t }))
+            }
+            Builtin::Pow => self.pow_builtin(args, g),
+            Builtin::Strlen => {
+                let v = self.eval(&args[0], g)?;
+                let gg = g.clone();
+                self.per_string(&v, g, |this, cells| {
+                    let (len, found) = this.strlen_sym(cells);
+                    this.check(&gg, found);
+                    Ok(SVal::Int(len.convert(IntKind::ULong)))
+                })
+            }
+            Builtin::Strcmp | Builtin::Strncmp => self.strcmp_builtin(f, args, g),
+            Builtin::Strcpy | Builtin::Strcat | Builtin::Strncpy => self.strcpy_builtin(f, args, g),
+            Builtin::Assert => {
+                let v = self.eval(&args[0], g)?;
+                // Assertions are the specification: always hard.
+                self.hard(implies(g, &v.truthy()));
+                Ok(int(0))
+            }
+            Builtin::IsDigit
+            | Builtin::IsAlpha
+            | Builtin::IsAlnum
+            | Builtin::IsSpace
+            | Builtin::IsUpper
+            | Builtin::IsLower
+            | Builtin::ToUpper
+            | Builtin::ToLower => {
+                let v = self.eval(&args[0], g)?;
+                let c = self.int_of(&v)?.convert(IntKind::Int);
+                Ok(SVal::Int(self.ctype_sym(f, &c)))
+            }
+            Builtin::Fflush => {
+                if let Some(a) = args.first() {
+                    self.eval(a, g)?;
+                }
+                Ok(int(0))
+            }
+        }
+    }
+
+    pub(super) fn checked_if(&mut self, c: Checked<SVal>, g: &Bool, x: &SInt) -> R<SVal> {
+        let is_neg = match &c.v {
+            SVal::Int(_) => {
+                let zero = SInt::constant(self.sem, x.kind, 0);
+                self.lift(sym::compare(
+                    faultline_ir::CmpOp::Lt,
+                    &SVal::Int(x.clone()),
+                    &SVal::Int(zero),
+                ))?
+                .v
+                .1
+            }
+            _ => tt(),
+        };
+        let gg = and2(g, &is_neg);
+        Ok(self.checked(c, &gg))
+    }
+
+    pub(super) fn in_char_range(&self, c: &SInt, lo: u8, hi: u8) -> Bool {
+        let ge = sym::compare(
+            faultline_ir::CmpOp::Ge,
+            &SVal::Int(c.clone()),
+            &SVal::Int(SInt::constant(self.sem, IntKind::Int, lo as i128)),
+        );
+        let le = sym::compare(
+            faultline_ir::CmpOp::Le,
+            &SVal::Int(c.clone()),
+            &SVal::Int(SInt::constant(self.sem, IntKind::Int, hi as i128)),
+        );
+        match (ge, le) {
+            (Ok(a), Ok(b)) => and2(&a.v.1, &b.v.1),
+            _ => ff(),
+        }
+    }
+
+    /// Membership of `c` in a `<ctype.h>` class: its ranges (one table with
+    /// the interpreter, [`faultline_ir::CtypeClass`]) as range tests, in order.
+    fn in_ctype_class(&self, c: &SInt, class: &CtypeClass) -> Bool {
+        class.ranges.iter().fold(ff(), |acc, &(lo, hi)| {
+            let t = if lo == hi {
+                c.eq_const(lo as i128)
+            } else {
+                self.in_char_range(c, lo, hi)
+            };
+            or2(&acc, &t)
+        })
+    }
+
+    pub(super) fn ctype_sym(&self, f: Builtin, c: &SInt) -> SInt {
+        let sem = self.sem;
+        let k = |v: i128| SInt::constant(sem, IntKind::Int, v);
+        let Some(class) = f.ctype_class() else {
+            return k(0);
+        };
+        let member = self.in_ctype_class(c, class);
+        let add = |x: &SInt, d: i128| match sym::binary(
+            faultline_ir::BinOp::Add,
+            &faultline_ir::INT,
+            &SVal::Int(x.clone()),
+            &SVal::Int(k(d)),
+        ) {
+            Ok(Checked {
+                v: SVal::Int(i), ..
+            }) => i,
+            _ => x.clone(),
+        };
+        match f {
+            Builtin::ToUpper => SInt::ite(&member, &add(c, -32), c),
+            Builtin::ToLower => SInt::ite(&member, &add(c, 32), c),
+            _ => SInt::ite(&member, &k(class.mask as i128), &k(0)),
+        }
+    }
+
+    pub(super) fn strcmp_sym(&self, a: &[SCell], b: &[SCell], limit: Option<usize>) -> SInt {
+        // Compare byte by byte: the result is the difference at the first
+        // position where they differ or where `a` ends.
+        let sem = self.sem;
+        let n = a.len().min(b.len()).min(limit.unwrap_or(usize::MAX));
+        let mut result = SInt::constant(sem, IntKind::Int, 0);
+        for j in (0..n).rev() {
+            let (SVal::Int(x), SVal::Int(y)) = (&a[j].v, &b[j].v) else {
+                continue;
+            };
+            let ux = x.convert(IntKind::UChar).convert(IntKind::Int);
+            let uy = y.convert(IntKind::UChar).convert(IntKind::Int);
+            let diff = match sym::binary(
+                faultline_ir::BinOp::Sub,
+                &faultline_ir::INT,
+                &SVal::Int(ux.clone()),
+                &SVal::Int(uy),
+            ) {
+                Ok(Checked {
+                    v: SVal::Int(d), ..
+                }) => d,
+                _ => continue,
+            };
+            let differ = not(&x.eq(y));
+            let end = ux.eq_const(0);
+            // At j: if differ → diff; else if end → 0; else → result of j+1.
+            result = SInt::ite(
+                &differ,
+                &diff,
+                &SInt::ite(&end, &SInt::constant(sem, IntKind::Int, 0), &result),
+            );
+        }
+        result
+    }
+}

@@ -1,0 +1,652 @@
+//! Statements and control flow: blocks, branches under the branch policy,
+//! black boxes for unexplored code, loops unrolled to their bounds, `switch`.
+
+use super::*;
+
+impl<'a, 'b> SymExec<'a, 'b> {
+    pub(super) fn exec_block(&mut self, b: &'a Block, mut g: Bool) -> R<Bool> {
+        for s in b {
+            if is_false(&g) {
+                break;
+            }
+            g = self.exec(s, g)?;
+        }
+        Ok(g)
+    }
+
+    pub(super) fn exec(&mut self, s: &'a Stmt, g: Bool) -> R<Bool> {
+        match s {
+            Stmt::Expr { id, expr } => {
+                self.begin(*id);
+                let mut g2 = g.clone();
+                let r = if expr.ty.is_scalar() || expr.ty == Type::Void {
+                    self.eval(expr, &mut g2).map(|_| ())
+                } else {
+                    self.eval_agg(expr, &mut g2).map(|_| ())
+                };
+                self.end();
+                r?;
+                Ok(g2)
+            }
+            Stmt::Init {
+                id,
+                local,
+                init,
+                zero_fill,
+            } => {
+                self.begin(*id);
+                let obj = self.frames.last().expect("frame").locals[local.index()];
+                let ty = &self
+                    .prog
+                    .func(self.frames.last().expect("frame").func)
+                    .locals[local.index()]
+                .ty;
+                let mut g2 = g.clone();
+                if *zero_fill {
+                    let zero = self.zero_cells(ty, true);
+                    let lp = LPlace {
+                        alts: vec![LAlt {
+                            g: tt(),
+                            obj,
+                            off: SInt::constant(self.sem, IntKind::Long, 0),
+                            emu: None,
+                        }],
+                    };
+                    self.store_agg(&lp, &zero, &g2);
+                }
+                let mut r = Ok(());
+                for item in &init.items {
+                    r = self.init_item(obj, item.cell, &item.value, &mut g2);
+                    if r.is_err() {
+                        break;
+                    }
+                }
+                self.end();
+                r?;
+                Ok(g2)
+            }
+            Stmt::Declare { local } => {
+                let obj = self.frames.last().expect("frame").locals[local.index()];
+                for c in self.objs[obj as usize].cells.iter_mut() {
+                    c.init = sym::ite_bool(&g, &ff(), &c.init);
+                }
+                Ok(g)
+            }
+            Stmt::If { cond, then, els } => {
+                let (gt, ge, boxed) = self.branch(cond, &g, false)?;
+                let ft = self.exec_or_havoc(then, gt, boxed == Some(Branch::True))?;
+                let fe = self.exec_or_havoc(els, ge, boxed == Some(Branch::False))?;
+                Ok(or2(&ft, &fe))
+            }
+            Stmt::While { cond, body, step } => {
+                let loop_id = cond.as_ref().map_or(StmtId(u32::MAX), |c| c.id);
+                let outer = self.ctx();
+                let r = self.while_loop(cond.as_ref(), body, step.as_deref(), loop_id, outer, g);
+                self.set_ctx(outer);
+                r
+            }
+            Stmt::DoWhile { body, cond } => {
+                let outer = self.ctx();
+                let r = self.do_loop(body, cond, outer, g);
+                self.set_ctx(outer);
+                r
+            }
+            Stmt::Switch {
+                cond,
+                body,
+                cases,
+                default,
+            } => self.switch(cond, body, cases, *default, g),
+            Stmt::Return { id, value } => {
+                self.begin(*id);
+                let mut g2 = g.clone();
+                let r = match value {
+                    None => Ok(None),
+                    Some(e) if e.ty.is_scalar() => self.eval(e, &mut g2).and_then(|v| {
+                        let v = self.relax_scalar(v, &e.ty, &g2)?;
+                        Ok(Some(vec![SCell { v, init: tt() }]))
+                    }),
+                    Some(e) => self
+                        .eval_agg(e, &mut g2)
+                        .and_then(|c| self.relax_agg(c, &e.ty, &g2))
+                        .map(Some),
+                };
+                self.end();
+                let cells = r?;
+                let f = self.frames.last_mut().expect("frame");
+                f.ret = match (f.ret.take(), cells) {
+                    (None, c) => c,
+                    (Some(old), Some(new)) => Some(
+                        new.iter()
+                            .zip(&old)
+                            .map(|(n, o)| SCell {
+                                v: SVal::ite(&g2, &n.v, &o.v),
+                                init: sym::ite_bool(&g2, &n.init, &o.init),
+                            })
+                            .collect(),
+                    ),
+                    (Some(old), None) => Some(old),
+                };
+                f.ret_guard = or2(&f.ret_guard, &g2);
+                Ok(ff())
+            }
+            Stmt::Break { id } => {
+                self.begin(*id);
+                self.end();
+                let l = self
+                    .loops
+                    .last_mut()
+                    .expect("break inside a loop or switch");
+                l.brk = or2(&l.brk, &g);
+                Ok(ff())
+            }
+            Stmt::Continue { id } => {
+                self.begin(*id);
+                self.end();
+                let l = self
+                    .loops
+                    .iter_mut()
+                    .rev()
+                    .find(|l| !l.is_switch)
+                    .expect("continue inside a loop");
+                l.cont = or2(&l.cont, &g);
+                Ok(ff())
+            }
+        }
+    }
+
+    /// Evaluates a condition; returns the guards of its true and false
+    /// branches, and the guard of paths that leave it otherwise (an exit inside
+    /// the condition's calls never reaches either branch).
+    /// Evaluates a condition; returns the guards of its true and false
+    /// branches, and the outcome left as a black box, if any.
+    pub(super) fn branch(
+        &mut self,
+        c: &'a Cond,
+        g: &Bool,
+        is_loop: bool,
+    ) -> R<(Bool, Bool, Option<Branch>)> {
+        self.begin(c.id);
+        let mut g2 = g.clone();
+        let r = self.eval(&c.expr, &mut g2);
+        let v = match r {
+            Ok(v) => v,
+            Err(e) => {
+                self.end();
+                return Err(e);
+            }
+        };
+        let computed = v.truthy();
+        let ctx = self.ctx();
+        let explore = match self.policy.as_mut() {
+            Some(p) => {
+                let chain = self.contexts.chain(ctx);
+                p.explore(c.id, &chain)
+            }
+            None => Explore::Both,
+        };
+        let cv = self.relax_cond(computed, &g2);
+        let (gt, ge) = (and2(&g2, &cv), and2(&g2, &not(&cv)));
+        let result = match explore {
+            Explore::Both => (gt, ge, None),
+            Explore::Only(b) => {
+                let want = b == Branch::True;
+                self.hard(implies(&g2, &if want { cv } else { not(&cv) }));
+                if want {
+                    (g2.clone(), ff(), None)
+                } else {
+                    (ff(), g2.clone(), None)
+                }
+            }
+            Explore::Abstract(seen) => {
+                let t = seen.contains(&Branch::True);
+                let f = seen.contains(&Branch::False);
+                match (t, f) {
+                    (true, true) => (gt, ge, None),
+                    // Leaving a loop is never a black box: the code after it is
+                    // reached by the run that left it later.
+                    (true, false) if is_loop => (gt, ge, None),
+                    (true, false) => {
+                        self.out.abstract_entries.push((
+                            c.id,
+                            self.contexts.chain(ctx),
+                            Branch::False,
+                            ge.clone(),
+                        ));
+                        (gt, ge, Some(Branch::False))
+                    }
+                    (false, true) => {
+                        self.out.abstract_entries.push((
+                            c.id,
+                            self.contexts.chain(ctx),
+                            Branch::True,
+                            gt.clone(),
+                        ));
+                        (gt, ge, Some(Branch::True))
+                    }
+                    (false, false) => (gt, ge, None),
+                }
+            }
+        };
+        self.end();
+        Ok(result)
+    }
+
+    /// A black box: the code `summary` describes runs under `g` and does
+    /// anything it could do. Returns the guard of falling through it.
+    pub(super) fn havoc(&mut self, summary: &Summary, g: &Bool) -> R<Bool> {
+        if is_false(g) {
+            return Ok(ff());
+        }
+        self.out.instances += 1;
+        // Written variables take fresh values.
+        let mut objs: Vec<u32> = Vec::new();
+        for d in &summary.defs {
+            match d {
+                VarRef::Global(gl) => objs.push(self.globals[gl.index()]),
+                VarRef::Local(f, l) => {
+                    if let Some(fr) = self.frames.last() {
+                        if fr.func == *f {
+                            objs.push(fr.locals[l.index()]);
+                        }
+                    }
+                }
+                VarRef::Indirect => {
+                    objs.extend(self.globals.iter().copied());
+                    for fr in &self.frames {
+                        objs.extend(fr.locals.iter().copied());
+                    }
+                }
+            }
+        }
+        objs.sort_unstable();
+        objs.dedup();
+        for obj in objs {
+            if !self.objs[obj as usize].live || self.objs[obj as usize].readonly {
+                continue;
+            }
+            let n = self.objs[obj as usize].cells.len();
+            for j in 0..n {
+                let old = self.objs[obj as usize].cells[j].clone();
+                let fresh = match &old.v {
+                    SVal::Int(i) => {
+                        let name = self.name("havoc");
+                        let (v, range) = SInt::fresh(self.sem, i.kind, &name);
+                        self.hard(range);
+                        SVal::Int(v)
+                    }
+                    SVal::Float(x) => {
+                        let name = self.name("havoc");
+                        self.lift(SVal::fresh(self.sem, &Type::Float(x.kind), &name))?
+                            .0
+                    }
+                    // Pointers keep their targets (a documented approximation).
+                    other => other.clone(),
+                };
+                self.objs[obj as usize].cells[j] = SCell {
+                    v: SVal::ite(g, &fresh, &old.v),
+                    init: sym::ite_bool(g, &tt(), &old.init),
+                };
+            }
+        }
+        if summary.outputs {
+            let stmt = self.cur().unwrap_or(StmtId(u32::MAX));
+            let ctx = self.contexts.chain(self.ctx());
+            self.outputs.push(OutEvent {
+                guard: g.clone(),
+                stmt,
+                ctx,
+                ab: Some(tt()),
+                pieces: Vec::new(),
+                black_box: true,
+            });
+        }
+        if summary.inputs {
+            self.input_havoc(g);
+        }
+        let mut fall = g.clone();
+        if summary.exits {
+            let e = Bool::fresh_const("box_exits");
+            let ge = and2(&fall, &e);
+            let name = self.name("status");
+            let (st, r) = SInt::fresh(self.sem, IntKind::Int, &name);
+            self.hard(r);
+            self.status = SInt::ite(&ge, &st, &self.status.clone());
+            fall = and2(&fall, &not(&e));
+        }
+        if summary.returns && !self.frames.is_empty() {
+            let r = Bool::fresh_const("box_returns");
+            let gr = and2(&fall, &r);
+            let f = self.frames.last().expect("frame").func;
+            let ret_ty = self.prog.func(f).ret.clone();
+            let cells = if ret_ty == Type::Void {
+                None
+            } else {
+                let mut types = Vec::new();
+                self.prog.cell_types(&ret_ty, &mut types);
+                let mut cells = Vec::new();
+                for t in &types {
+                    let name = self.name("ret");
+                    let v = match SVal::fresh(self.sem, t, &name) {
+                        Ok((v, range)) => {
+                            self.hard(range);
+                            v
+                        }
+                        Err(_) => SVal::zero(self.sem, t),
+                    };
+                    cells.push(SCell { v, init: tt() });
+                }
+                Some(cells)
+            };
+            let fr = self.frames.last_mut().expect("frame");
+            fr.ret = match (fr.ret.take(), cells) {
+                (None, c) => c,
+                (Some(old), Some(new)) => Some(
+                    new.iter()
+                        .zip(&old)
+                        .map(|(n, o)| SCell {
+                            v: SVal::ite(&gr, &n.v, &o.v),
+                            init: sym::ite_bool(&gr, &n.init, &o.init),
+                        })
+                        .collect(),
+                ),
+                (Some(old), None) => Some(old),
+            };
+            fr.ret_guard = or2(&fr.ret_guard, &gr);
+            fall = and2(&fall, &not(&r));
+        }
+        if summary.breaks && !self.loops.is_empty() {
+            let b = Bool::fresh_const("box_breaks");
+            let gb = and2(&fall, &b);
+            let l = self.loops.last_mut().expect("loop");
+            l.brk = or2(&l.brk, &gb);
+            fall = and2(&fall, &not(&b));
+        }
+        if summary.continues {
+            if let Some(l) = self.loops.iter_mut().rev().find(|l| !l.is_switch) {
+                let c = Bool::fresh_const("box_continues");
+                let gc = and2(&fall, &c);
+                l.cont = or2(&l.cont, &gc);
+                fall = and2(&fall, &not(&c));
+            }
+        }
+        Ok(fall)
+    }
+
+    /// The remaining iterations of a loop as one black box (its `break`s and
+    /// `continue`s stay inside it); returns the guard of leaving the loop.
+    pub(super) fn loop_box(
+        &mut self,
+        body: &'a Block,
+        step: Option<&'a Stmt>,
+        g: &Bool,
+    ) -> R<Bool> {
+        let mut s = self.summaries.block(self.prog, body);
+        if let Some(st) = step {
+            let t = self.summaries.block(self.prog, std::slice::from_ref(st));
+            s.defs.extend(t.defs);
+            s.outputs |= t.outputs;
+            s.inputs |= t.inputs;
+            s.exits |= t.exits;
+            s.returns |= t.returns;
+        }
+        s.breaks = false;
+        s.continues = false;
+        self.havoc(&s, g)
+    }
+
+    /// Executes a block, or havocs it when it is a black box.
+    pub(super) fn exec_or_havoc(&mut self, b: &'a Block, g: Bool, black_box: bool) -> R<Bool> {
+        if black_box {
+            let s = self.summaries.block(self.prog, b);
+            self.havoc(&s, &g)
+        } else {
+            self.exec_block(b, g)
+        }
+    }
+
+    pub(super) fn while_loop(
+        &mut self,
+        cond: Option<&'a Cond>,
+        body: &'a Block,
+        step: Option<&'a Stmt>,
+        loop_id: StmtId,
+        outer: CtxId,
+        g: Bool,
+    ) -> R<Bool> {
+        let bound = self.loop_bound(loop_id);
+        let mut gi = g;
+        let mut exit_g = ff();
+        for k in 0..bound {
+            if is_false(&gi) {
+                return Ok(exit_g);
+            }
+            let ctx = self.contexts.enter(outer, Scope::Iter(loop_id, k));
+            self.set_ctx(ctx);
+            let gb = match cond {
+                Some(c) => {
+                    let (gt, ge, boxed) = self.branch(c, &gi, true)?;
+                    exit_g = or2(&exit_g, &ge);
+                    if boxed == Some(Branch::True) {
+                        // No run entered the body here: the rest of the loop is a black box.
+                        let fall = self.loop_box(body, step, &gt)?;
+                        exit_g = or2(&exit_g, &fall);
+                        return Ok(exit_g);
+                    }
+                    gt
+                }
+                None => gi.clone(),
+            };
+            self.loops.push(LoopCtx {
+                brk: ff(),
+                cont: ff(),
+                is_switch: false,
+            });
+            let ft = self.exec_block(body, gb);
+            let l = self.loops.pop().expect("pushed");
+            let ft = ft?;
+            exit_g = or2(&exit_g, &l.brk);
+            let mut gs = or2(&ft, &l.cont);
+            if let Some(st) = step {
+                if !is_false(&gs) {
+                    gs = self.exec(st, gs)?;
+                }
+            }
+            gi = gs;
+        }
+        self.unwinding_assumption(&gi, loop_id);
+        Ok(exit_g)
+    }
+
+    pub(super) fn do_loop(
+        &mut self,
+        body: &'a Block,
+        cond: &'a Cond,
+        outer: CtxId,
+        g: Bool,
+    ) -> R<Bool> {
+        let bound = self.loop_bound(cond.id);
+        let mut gi = g;
+        let mut exit_g = ff();
+        for k in 0..bound {
+            if is_false(&gi) {
+                return Ok(exit_g);
+            }
+            let ctx = self.contexts.enter(outer, Scope::Iter(cond.id, k));
+            self.set_ctx(ctx);
+            self.loops.push(LoopCtx {
+                brk: ff(),
+                cont: ff(),
+                is_switch: false,
+            });
+            let ft = self.exec_block(body, gi.clone());
+            let l = self.loops.pop().expect("pushed");
+            let ft = ft?;
+            exit_g = or2(&exit_g, &l.brk);
+            let gc = or2(&ft, &l.cont);
+            if is_false(&gc) {
+                return Ok(exit_g);
+            }
+            let (gt, ge, boxed) = self.branch(cond, &gc, true)?;
+            exit_g = or2(&exit_g, &ge);
+            if boxed == Some(Branch::True) {
+                let fall = self.loop_box(body, None, &gt)?;
+                exit_g = or2(&exit_g, &fall);
+                return Ok(exit_g);
+            }
+            gi = gt;
+        }
+        self.unwinding_assumption(&gi, cond.id);
+        Ok(exit_g)
+    }
+
+    pub(super) fn loop_bound(&self, id: StmtId) -> u32 {
+        *self
+            .bounds
+            .loops
+            .get(&id)
+            .unwrap_or(&self.bounds.default_loop)
+    }
+
+    pub(super) fn unwinding_assumption(&mut self, g: &Bool, loop_id: StmtId) {
+        if is_false(g) {
+            return;
+        }
+        self.hard(not(g));
+        let note = if loop_id.0 == u32::MAX {
+            "a `for (;;)` loop is unrolled to its bound".to_string()
+        } else {
+            format!(
+                "the loop at {} is unrolled to its bound",
+                self.prog.stmt_pos(loop_id)
+            )
+        };
+        if !self.out.notes.contains(&note) {
+            self.out.notes.push(note);
+        }
+    }
+
+    pub(super) fn switch(
+        &mut self,
+        cond: &'a Cond,
+        body: &'a Block,
+        cases: &'a [faultline_ir::SwitchCase],
+        default: Option<usize>,
+        g: Bool,
+    ) -> R<Bool> {
+        self.begin(cond.id);
+        let mut g2 = g.clone();
+        let v = match self.eval(&cond.expr, &mut g2) {
+            Ok(v) => v,
+            Err(e) => {
+                self.end();
+                return Err(e);
+            }
+        };
+        let v = match self.relax_scalar(v, &cond.expr.ty, &g2) {
+            Ok(v) => v,
+            Err(e) => {
+                self.end();
+                return Err(e);
+            }
+        };
+        let vi = match v.as_int() {
+            Ok(i) => i.clone(),
+            Err(e) => {
+                self.end();
+                return Err(err(Some(cond.id), e));
+            }
+        };
+        let matches: Vec<Bool> = cases
+            .iter()
+            .map(|c| vi.eq_const(vi.kind.value(c.value)))
+            .collect();
+        let any = matches.iter().fold(ff(), |a, m| or2(&a, m));
+        let ctx = self.ctx();
+        let explore = match self.policy.as_mut() {
+            Some(p) => {
+                let chain = self.contexts.chain(ctx);
+                p.explore(cond.id, &chain)
+            }
+            None => Explore::Both,
+        };
+        if let Explore::Only(b) = &explore {
+            let want = match b {
+                Branch::Case(i) => matches.get(*i as usize).cloned().unwrap_or_else(ff),
+                _ => not(&any),
+            };
+            self.hard(implies(&g2, &want));
+        }
+        self.end();
+        let explored = |b: Branch| match &explore {
+            Explore::Abstract(seen) => seen.contains(&b),
+            _ => true,
+        };
+        let mut boxed = ff();
+        let mut entries = vec![ff(); body.len() + 1];
+        for (i, (c, m)) in cases.iter().zip(&matches).enumerate() {
+            let gm = and2(&g2, m);
+            if explored(Branch::Case(i as u32)) {
+                entries[c.target] = or2(&entries[c.target], &gm);
+            } else if !is_false(&gm) {
+                self.out.abstract_entries.push((
+                    cond.id,
+                    self.contexts.chain(ctx),
+                    Branch::Case(i as u32),
+                    gm.clone(),
+                ));
+                boxed = or2(&boxed, &gm);
+            }
+        }
+        let no_match = and2(&g2, &not(&any));
+        if explored(Branch::Default) {
+            match default {
+                Some(d) => entries[d] = or2(&entries[d], &no_match),
+                None => entries[body.len()] = or2(&entries[body.len()], &no_match),
+            }
+        } else if !is_false(&no_match) {
+            self.out.abstract_entries.push((
+                cond.id,
+                self.contexts.chain(ctx),
+                Branch::Default,
+                no_match.clone(),
+            ));
+            boxed = or2(&boxed, &no_match);
+        }
+        // Unexplored cases: the switch body from there on is a black box.
+        let box_fall = if is_false(&boxed) {
+            ff()
+        } else {
+            let mut sm = self.summaries.block(self.prog, body);
+            sm.breaks = false;
+            self.havoc(&sm, &boxed)?
+        };
+        self.loops.push(LoopCtx {
+            brk: ff(),
+            cont: ff(),
+            is_switch: true,
+        });
+        let mut cur = ff();
+        let mut result = Ok(());
+        for (j, s) in body.iter().enumerate() {
+            cur = or2(&cur, &entries[j]);
+            if is_false(&cur) {
+                continue;
+            }
+            match self.exec(s, cur.clone()) {
+                Ok(next) => cur = next,
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        let l = self.loops.pop().expect("pushed");
+        result?;
+        // `continue` inside a switch belongs to the enclosing loop.
+        Ok(or2(
+            &or2(&or2(&cur, &entries[body.len()]), &l.brk),
+            &box_fall,
+        ))
+    }
+}

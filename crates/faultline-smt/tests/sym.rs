@@ -1,0 +1,158 @@
+//! Symbolic C operations (`faultline_smt::sym`) on constants agree with the
+//! interpreter's arithmetic (`faultline_exec::value`): same values (widths,
+//! wrap-around, truncating division), and an undefined-behaviour side
+//! condition that is false exactly where the interpreter reports an error
+//! or signed overflow.
+
+use faultline_exec::value::{self, Value};
+use faultline_ir::{BinOp, CmpOp, IntKind, Type, UnOp};
+use faultline_smt::sym::{self, SInt, SVal};
+use faultline_smt::IntSemantics;
+use z3::ast::Bool;
+use z3::{Model, SatResult, Solver};
+
+const KINDS: [IntKind; 5] = [
+    IntKind::Char,
+    IntKind::UShort,
+    IntKind::Int,
+    IntKind::UInt,
+    IntKind::Long,
+];
+
+const OPS: [BinOp; 10] = [
+    BinOp::Add,
+    BinOp::Sub,
+    BinOp::Mul,
+    BinOp::Div,
+    BinOp::Rem,
+    BinOp::Shl,
+    BinOp::Shr,
+    BinOp::BitAnd,
+    BinOp::BitOr,
+    BinOp::BitXor,
+];
+
+fn samples(k: IntKind) -> Vec<i128> {
+    let mut v = vec![0, 1, 2, 7, 31, 100, k.max(), k.max() - 1, k.min()];
+    if k.signed() {
+        v.extend([-1, -7, k.min() + 1]);
+    }
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// A model of no constraints: evaluates constant terms.
+fn empty_model() -> Model {
+    let solver = Solver::new();
+    assert_eq!(solver.check(), SatResult::Sat);
+    solver.get_model().expect("a model")
+}
+
+fn holds(m: &Model, b: &Bool) -> bool {
+    m.eval(b, true).and_then(|v| v.as_bool()).expect("constant")
+}
+
+fn int(k: IntKind, v: i128) -> SVal {
+    SVal::Int(SInt::constant(IntSemantics::BitVector, k, v))
+}
+
+#[test]
+fn binary_operations_agree_with_the_interpreter() {
+    let m = empty_model();
+    let mut checked = 0;
+    for k in KINDS {
+        let ty = Type::Int(k);
+        for op in OPS {
+            for &a in &samples(k) {
+                for &b in &samples(k) {
+                    let concrete =
+                        value::binary(op, &ty, &ty, Value::Int(k.wrap(a)), Value::Int(k.wrap(b)));
+                    let symbolic = sym::binary(op, &ty, &int(k, a), &int(k, b)).expect("encodes");
+                    let safe = symbolic.safe.iter().all(|s| holds(&m, s));
+                    let what = format!("{a} {op:?} {b} in {k:?}");
+                    match concrete {
+                        Ok(Value::Int(v)) => {
+                            let SVal::Int(r) = &symbolic.v else {
+                                panic!("{what}: not an integer")
+                            };
+                            assert_eq!(r.eval(&m), Some(k.value(v)), "{what}");
+                            let exact = match op {
+                                BinOp::Add => Some(a + b),
+                                BinOp::Sub => Some(a - b),
+                                BinOp::Mul => Some(a * b),
+                                _ => None,
+                            };
+                            let overflows =
+                                k.signed() && exact.is_some_and(|x| x < k.min() || x > k.max());
+                            if !overflows && !matches!(op, BinOp::Shl) {
+                                assert!(safe, "{what}: reported undefined");
+                            }
+                            if overflows {
+                                assert!(!safe, "{what}: signed overflow not reported");
+                            }
+                        }
+                        Ok(other) => panic!("{what}: {other:?}"),
+                        Err(_) => assert!(!safe, "{what}: undefined behaviour not reported"),
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 3000);
+}
+
+#[test]
+fn comparisons_and_negation_agree_with_the_interpreter() {
+    let m = empty_model();
+    for k in KINDS {
+        let ty = Type::Int(k);
+        for &a in &samples(k) {
+            for op in [
+                CmpOp::Eq,
+                CmpOp::Ne,
+                CmpOp::Lt,
+                CmpOp::Le,
+                CmpOp::Gt,
+                CmpOp::Ge,
+            ] {
+                for &b in &samples(k) {
+                    let Ok(Value::Int(c)) =
+                        value::compare(op, &ty, Value::Int(k.wrap(a)), Value::Int(k.wrap(b)))
+                    else {
+                        panic!("compares")
+                    };
+                    let s = sym::compare(op, &int(k, a), &int(k, b)).expect("encodes");
+                    assert_eq!(holds(&m, &s.v.1), c == 1, "{a} {op:?} {b} in {k:?}");
+                }
+            }
+            let Ok(Value::Int(n)) = value::unary(UnOp::Neg, &ty, Value::Int(k.wrap(a))) else {
+                panic!("negates")
+            };
+            let s = sym::unary(UnOp::Neg, &ty, &ty, &int(k, a)).expect("encodes");
+            let SVal::Int(r) = &s.v else { panic!() };
+            assert_eq!(r.eval(&m), Some(k.value(n)), "-{a} in {k:?}");
+        }
+    }
+}
+
+#[test]
+fn conversions_wrap_like_the_interpreter() {
+    let m = empty_model();
+    for from in KINDS {
+        for to in KINDS {
+            for &a in &samples(from) {
+                let Ok(Value::Int(c)) =
+                    value::convert(Value::Int(from.wrap(a)), &Type::Int(from), &Type::Int(to))
+                else {
+                    panic!("converts")
+                };
+                let s =
+                    sym::convert(&int(from, a), &Type::Int(from), &Type::Int(to)).expect("encodes");
+                let SVal::Int(r) = &s.v else { panic!() };
+                assert_eq!(r.eval(&m), Some(to.value(c)), "({to:?}){a}:{from:?}");
+            }
+        }
+    }
+}

@@ -11,9 +11,10 @@ pub mod bounds;
 pub mod explore;
 pub mod localize;
 pub mod mcs;
+/// The result model (crate `faultline-result`, which links no solver).
+pub use faultline_result as result;
 pub mod methods;
 pub mod ofc;
-pub mod result;
 pub mod share;
 pub mod weights;
 pub mod witness;

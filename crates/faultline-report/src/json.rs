@@ -1,9 +1,9 @@
 //! The JSON report of `faultline localize` (schema `faultline.localize/1`,
 //! documented field by field in docs/json.md).
 
-use faultline_diagnose::result::describe_ctx;
-use faultline_diagnose::{AngelicValue, Localization};
 use faultline_ir::{Program, StmtId};
+use faultline_result::describe_ctx;
+use faultline_result::{AngelicValue, Localization};
 use serde::Serialize;
 
 pub const SCHEMA: &str = "faultline.localize/1";

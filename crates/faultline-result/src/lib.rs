@@ -1,5 +1,8 @@
 //! What a localization produces: diagnoses with angelic values, a ranking of
 //! statements, and the settings and statistics behind them.
+//!
+//! This crate links no solver: renderers (`faultline-report`) depend on it
+//! alone; `faultline-diagnose` re-exports it as `faultline_diagnose::result`.
 
 use faultline_exec::trace::Scope;
 use faultline_ir::{Program, StmtId};
@@ -78,7 +81,7 @@ pub struct Stats {
     pub statement_instances: usize,
     pub iterations: usize,
     /// Failing tests whose MCSes were confirmed from a test on the same
-    /// path instead of enumerated ([`crate::share`]).
+    /// path instead of enumerated (`faultline_diagnose::share`).
     pub tests_reused: usize,
     pub run_time: Duration,
     pub encode_time: Duration,

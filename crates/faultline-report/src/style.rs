@@ -60,8 +60,13 @@ impl Palette {
 
 /// When to colour, as the user asked (`--color`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum ColorChoice {
     /// When the output is a terminal and `NO_COLOR` is not set (non-empty).
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "Colour when writing to a terminal and NO_COLOR is not set")
+    )]
     Auto,
     Always,
     Never,

@@ -63,7 +63,27 @@ pub enum Incomplete {
     Solver(String),
 }
 
+/// The kind of an [`Incomplete`], for tools (`incomplete_kind` in the JSON
+/// report): what `bench` tabulates, independent of the message's wording.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IncompleteKind {
+    Timeout,
+    MaxDiagnoses,
+    Memory,
+    Solver,
+}
+
 impl Incomplete {
+    pub fn kind(&self) -> IncompleteKind {
+        match self {
+            Incomplete::Timeout => IncompleteKind::Timeout,
+            Incomplete::MaxDiagnoses => IncompleteKind::MaxDiagnoses,
+            Incomplete::Memory => IncompleteKind::Memory,
+            Incomplete::Solver(_) => IncompleteKind::Solver,
+        }
+    }
+
     pub fn describe(&self) -> String {
         match self {
             Incomplete::Timeout => "the time limit was reached".into(),

@@ -18,6 +18,7 @@
 //! `trace` (only the failing run's path; conditions are hard).
 
 pub mod exec;
+mod names;
 pub mod oracle;
 pub mod summary;
 pub mod sym;

@@ -6,7 +6,7 @@
 //! `--jobs` at a time; results are collected and printed in manifest order,
 //! so the table is deterministic apart from the measured times.
 
-use crate::cli::{exit, UserError};
+use crate::input::{exit, UserError};
 use clap::Args;
 use faultline_diagnose::result::IncompleteKind;
 use faultline_report::json::Report;

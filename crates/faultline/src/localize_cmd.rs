@@ -1,6 +1,6 @@
 //! `faultline localize`: find the statements that explain the failing tests.
 
-use crate::cli::{compile, exit, load_suite, SuiteArgs, UserError};
+use crate::input::{compile, exit, load_suite, SuiteArgs, UserError};
 use clap::{Args, ValueEnum};
 use faultline_diagnose::methods::Method;
 use faultline_diagnose::weights::Spectrum;

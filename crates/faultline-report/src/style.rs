@@ -72,6 +72,32 @@ pub enum ColorChoice {
     Never,
 }
 
+impl ColorChoice {
+    /// Every choice.
+    pub const ALL: [ColorChoice; 3] = [ColorChoice::Auto, ColorChoice::Always, ColorChoice::Never];
+
+    /// The choice's name (`--color`): `auto`, `always`, `never`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ColorChoice::Auto => "auto",
+            ColorChoice::Always => "always",
+            ColorChoice::Never => "never",
+        }
+    }
+}
+
+impl std::str::FromStr for ColorChoice {
+    type Err = String;
+    fn from_str(s: &str) -> Result<ColorChoice, String> {
+        ColorChoice::ALL
+            .into_iter()
+            .find(|c| c.name() == s)
+            .ok_or_else(|| {
+                format!("unknown colour choice '{s}' (expected one of: auto, always, never)")
+            })
+    }
+}
+
 /// Whether to colour output going to a stream that is (`is_terminal`) or is
 /// not a terminal, given the `NO_COLOR` variable's value (<https://no-color.org>:
 /// any non-empty value turns colour off; `--color always` still wins).

@@ -231,3 +231,33 @@ fn write_report(
             .map_err(|e| UserError(format!("error: cannot write {}: {e}", path.display()))),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::ValueEnum;
+
+    /// The command line's value names are the library's `name()`s, and
+    /// `FromStr` reads them back.
+    #[test]
+    fn clap_names_are_the_library_names() {
+        fn check<T: ValueEnum + std::str::FromStr + PartialEq + std::fmt::Debug>(
+            name: impl Fn(&T) -> &'static str,
+        ) {
+            for v in T::value_variants() {
+                let clap_name = v
+                    .to_possible_value()
+                    .expect("visible")
+                    .get_name()
+                    .to_string();
+                assert_eq!(clap_name, name(v), "{v:?}");
+                assert!(name(v).parse::<T>().ok().as_ref() == Some(v), "{v:?}");
+            }
+        }
+        check::<Encoding>(|e| e.name());
+        check::<Combine>(|c| c.name());
+        check::<IntSemantics>(|i| i.name());
+        check::<Spectrum>(|s| s.name());
+        check::<ColorChoice>(|c| c.name());
+    }
+}

@@ -10,7 +10,7 @@
 use faultline_exec::trace::Scope;
 use faultline_exec::{ExecOptions, Executable, Hooks, Input, Limits, Site, TestCase, Trace};
 use faultline_ir::{Branch, StmtId};
-use faultline_smt::{BranchPolicy, Explore};
+use faultline_smt::{BranchPolicy, Explore, TestEncoding};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A condition instance: statement and context chain.
@@ -160,108 +160,28 @@ impl BranchPolicy for ExploredPolicy<'_> {
     }
 }
 
-/// One failing test's formula over the explored part of the program (OFC's
-/// abstract formula, AgxFaults' angelic program): explored outcomes encoded,
-/// the other branches black boxes; with its MCS enumerator.
-pub(crate) struct ExploredFormula {
-    pub solver: z3::Solver,
-    pub ab: faultline_smt::AbVars,
-    pub enc: faultline_smt::TestEncoding,
-    pub en: crate::mcs::McsEnumerator,
-    pub softs: crate::localize::Softs,
+/// A black box of an on-demand formula: the condition instance and the
+/// outcome it stands for, and the guard under which a model enters it.
+pub struct BlackBox<'e> {
+    pub cond: CondInst,
+    pub branch: Branch,
+    pub entry: &'e z3::ast::Bool,
 }
 
-impl ExploredFormula {
-    /// Encodes test `t` over `explored`; `None` if it cannot be encoded (the
-    /// engine has noted why).
-    pub fn new(
-        engine: &mut crate::localize::Engine,
-        t: usize,
-        explored: &Explored,
-    ) -> Option<ExploredFormula> {
-        let solver = engine.solver();
-        let mut ab = faultline_smt::AbVars::new();
-        let mut policy = ExploredPolicy(explored);
-        let enc = engine.encode_with(
-            t,
-            &faultline_smt::Sink::new(&solver),
-            &mut ab,
-            Some(&mut policy),
-        )?;
-        engine.stats.tests_encoded += 1;
-        let mut en = crate::mcs::McsEnumerator::new(engine.mcs_options());
-        let mut softs = crate::localize::Softs::new();
-        softs.sync(engine, &ab, &mut en);
-        Some(ExploredFormula {
-            solver,
-            ab,
-            enc,
-            en,
-            softs,
+impl BlackBox<'_> {
+    /// Whether `model` enters this black box.
+    pub fn entered_in(&self, model: &z3::Model) -> bool {
+        model.eval(self.entry, true).and_then(|b| b.as_bool()) == Some(true)
+    }
+}
+
+/// The black boxes of a test's formula.
+pub fn black_boxes(enc: &TestEncoding) -> impl Iterator<Item = BlackBox<'_>> {
+    enc.abstract_entries
+        .iter()
+        .map(|(stmt, ctx, branch, entry)| BlackBox {
+            cond: (*stmt, ctx.clone()),
+            branch: *branch,
+            entry,
         })
-    }
-
-    /// The next MCS (solver time counted).
-    pub fn next(
-        &mut self,
-        engine: &mut crate::localize::Engine,
-    ) -> Result<Option<crate::mcs::Mcs>, crate::result::Incomplete> {
-        let t0 = std::time::Instant::now();
-        let next = self.en.next(&self.solver);
-        engine.stats.solve_time += t0.elapsed();
-        next.map_err(crate::localize::incomplete_of)
-    }
-
-    /// The black boxes `model` enters.
-    pub fn entered(&self, model: &z3::Model) -> Vec<(CondInst, Branch)> {
-        self.enc
-            .abstract_entries
-            .iter()
-            .filter(|e| model.eval(&e.3, true).and_then(|b| b.as_bool()) == Some(true))
-            .map(|e| ((e.0, e.1.clone()), e.2))
-            .collect()
-    }
-
-    /// Assumptions: exactly `d` relaxed, and no black box entered.
-    fn outside_boxes(&self, d: &BTreeSet<StmtId>) -> Vec<z3::ast::Bool> {
-        let mut a = self.ab.relaxing_exactly(d);
-        a.extend(self.enc.abstract_entries.iter().map(|e| e.3.not()));
-        a
-    }
-
-    /// A model relaxing exactly `d` that enters no black box, if there is one.
-    pub fn model_outside_boxes(
-        &self,
-        engine: &mut crate::localize::Engine,
-        d: &BTreeSet<StmtId>,
-    ) -> Option<z3::Model> {
-        let t0 = std::time::Instant::now();
-        let r = self.solver.check_assumptions(&self.outside_boxes(d));
-        engine.stats.solve_time += t0.elapsed();
-        engine.stats.solver_calls += 1;
-        match r {
-            z3::SatResult::Sat => self.solver.get_model(),
-            _ => None,
-        }
-    }
-
-    /// `model` (of `d`, outside every black box) with readable angelic
-    /// values, see [`crate::localize::polish`].
-    pub fn polish(
-        &self,
-        engine: &mut crate::localize::Engine,
-        d: &BTreeSet<StmtId>,
-        model: z3::Model,
-    ) -> z3::Model {
-        let insts: Vec<&faultline_smt::RelaxedInstance> = self.enc.relaxed.iter().collect();
-        crate::localize::polish(
-            engine,
-            &self.solver,
-            &self.outside_boxes(d),
-            &insts,
-            d,
-            &model,
-        )
-        .unwrap_or(model)
-    }
 }

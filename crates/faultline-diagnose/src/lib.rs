@@ -1,22 +1,42 @@
-//! MCS enumeration and the localization strategies.
+//! MCS enumeration and the localization methods.
 //!
-//! - [`mcs`]: the one MCS engine every strategy uses.
-//! - [`localize`]: the formula-based methods (`full`/`trace`/`flow` encodings
-//!   combined by `mbd`, `setcombine` or `per-test`).
+//! - [`session`]: the program with its tests run; [`options`]: what the user
+//!   sets independently of the method.
+//! - [`engine`]: what every method asks for (encodings, solving, validation
+//!   by replay and by each test's own formula, statistics).
+//! - [`mcs`]: the one MCS engine every strategy uses; [`formula`]: a test
+//!   formula with its enumerator.
+//! - [`combine`]: ways of combining tests (`mbd`, `setcombine`, `per-test`).
+//! - [`explore`], [`ondemand`]: explored program parts and the on-demand
+//!   formulas over them (OFC, AgxFaults).
+//! - [`methods`]: the methods, one file each, selectable by name.
+//! - [`share`]: confirming a test's MCSes from a test on the same path.
+//! - [`weights`]: suspiciousness and clause weights; [`ranking`]: rankings.
+//! - [`angelic`], [`witness`]: angelic values from models, and replays.
 //! - [`bounds`]: unwinding bounds from the failing runs.
-//! - [`result`]: diagnoses, angelic values, rankings.
+//! - [`result`]: diagnoses, angelic values, rankings (crate `faultline-result`).
 
-pub mod agx;
+pub mod angelic;
 pub mod bounds;
+pub mod combine;
+pub mod engine;
 pub mod explore;
-pub mod localize;
+pub mod formula;
 pub mod mcs;
 pub mod methods;
-pub mod ofc;
-pub mod result;
+pub mod ondemand;
+pub mod options;
+pub mod ranking;
+/// The result model (crate `faultline-result`, which links no solver).
+pub use faultline_result as result;
+pub mod session;
 pub mod share;
 pub mod weights;
 pub mod witness;
 
-pub use localize::{localize, Combine, Options, Progress, ProgressHook, Session};
+pub use combine::Combine;
+pub use methods::formula::localize;
+pub use methods::{agx, ofc};
+pub use options::Options;
 pub use result::{Angelic, AngelicValue, Diagnosis, Incomplete, Localization, Ranked};
+pub use session::{Progress, ProgressHook, Session};

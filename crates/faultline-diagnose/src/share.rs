@@ -25,7 +25,8 @@
 //! formula; the angelic values are those of `B`'s own re-execution. If a
 //! check fails, `B` is enumerated as usual and its list is remembered too.
 
-use crate::localize::{incomplete_of, Engine, Softs};
+use crate::engine::{incomplete_of, Engine};
+use crate::formula::Softs;
 use crate::mcs::McsEnumerator;
 use crate::result::{Angelic, Incomplete};
 use crate::witness::Witness;
@@ -126,13 +127,13 @@ impl PathMemo {
         let t0 = Instant::now();
         let calls = f.en.solver_calls();
         let done = f.en.exhausted(f.solver);
-        engine.stats.solve_time += t0.elapsed();
-        engine.stats.solver_calls += f.en.solver_calls() - calls;
+        engine.count_solve_time(t0.elapsed());
+        engine.count_solver_calls(f.en.solver_calls() - calls);
         if !done.map_err(incomplete_of)? {
             return Ok(None);
         }
         keyed.sort_by(|a, b| a.0.cmp(&b.0));
-        engine.stats.tests_reused += 1;
+        engine.count_reused();
         Ok(Some(keyed.into_iter().map(|(_, r)| r).collect()))
     }
 }

@@ -17,7 +17,7 @@
 //! executed by every test (initialization code) look innocent however wrong
 //! they are. `Spectrum::Statement` selects plain coverage.
 
-use crate::localize::Session;
+use crate::session::Session;
 use faultline_ir::StmtId;
 use std::collections::HashMap;
 
@@ -28,12 +28,43 @@ pub const MAX_WEIGHT: u64 = 10_000;
 
 /// What counts as a run covering a statement.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Spectrum {
     /// The statement executed.
+    #[cfg_attr(feature = "clap", value(help = "The statement executed"))]
     Statement,
     /// The statement executed and its result was used (see the module docs).
     #[default]
+    #[cfg_attr(
+        feature = "clap",
+        value(
+            help = "The statement executed and its result was used (read, printed, branched on)"
+        )
+    )]
     Use,
+}
+
+impl Spectrum {
+    /// Every spectrum.
+    pub const ALL: [Spectrum; 2] = [Spectrum::Statement, Spectrum::Use];
+
+    /// The spectrum's name: `statement`, `use`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Spectrum::Statement => "statement",
+            Spectrum::Use => "use",
+        }
+    }
+}
+
+impl std::str::FromStr for Spectrum {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Spectrum, String> {
+        Spectrum::ALL
+            .into_iter()
+            .find(|x| x.name() == s)
+            .ok_or_else(|| format!("unknown spectrum '{s}' (expected one of: statement, use)"))
+    }
 }
 
 /// Spectrum-based suspiciousness formulas.
@@ -138,6 +169,17 @@ pub fn suspiciousness(
         }
     }
     out
+}
+
+/// Clause weights from the suspiciousness `formula` gives each statement,
+/// with coverage counted by `spectrum`.
+pub fn clause_weights(
+    session: &Session,
+    formula: Formula,
+    spectrum: Spectrum,
+) -> HashMap<StmtId, u64> {
+    let susp = suspiciousness(session, formula, spectrum);
+    weights(&susp, session.prog.stmts.len())
 }
 
 /// Soft-clause weights from suspiciousness: `round(SCALE / susp)`, capped.

@@ -327,8 +327,8 @@ fn setcombine_and_mbd_agree() {
         let (prog, tests) = localize_case(&name);
         let s = session(&prog, &tests);
         for e in [Full, Flow, Trace] {
-            let m = faultline_diagnose::localize(&s, &options(e, Mbd, 3));
-            let c = faultline_diagnose::localize(&s, &options(e, SetCombine, 3));
+            let m = faultline_diagnose::localize(&s, e, Mbd, &options(3));
+            let c = faultline_diagnose::localize(&s, e, SetCombine, &options(3));
             let ms: std::collections::BTreeSet<Set> = reported(&m).into_iter().collect();
             let cs: std::collections::BTreeSet<Set> = reported(&c).into_iter().collect();
             assert_eq!(

@@ -7,7 +7,7 @@
 mod common;
 
 use common::*;
-use faultline_diagnose::localize::Engine;
+use faultline_diagnose::engine::Engine;
 use faultline_diagnose::{localize, AngelicValue, Combine};
 use faultline_smt::Encoding;
 use std::collections::BTreeSet;
@@ -28,7 +28,7 @@ fn absval_full_and_flow_find_the_fault_and_the_condition_pair() {
     for encoding in [Encoding::Full, Encoding::Flow] {
         let s = session(&prog, &tests);
         assert_eq!(s.failing, vec![0], "only x = -1 fails");
-        let loc = localize(&s, &options(encoding, Combine::Mbd, 3));
+        let loc = localize(&s, encoding, Combine::Mbd, &options(3));
         assert_eq!(loc.incomplete, None);
         assert_eq!(
             reported(&loc),
@@ -76,7 +76,7 @@ fn absval_full_and_flow_find_the_fault_and_the_condition_pair() {
 fn absval_trace_finds_only_the_faulty_statement() {
     let (prog, tests) = absval();
     let s = session(&prog, &tests);
-    let loc = localize(&s, &options(Encoding::Trace, Combine::Mbd, 3));
+    let loc = localize(&s, Encoding::Trace, Combine::Mbd, &options(3));
     assert_eq!(loc.incomplete, None);
     assert_eq!(
         reported(&loc),
@@ -117,7 +117,7 @@ fn overflow_full_reports_exactly_the_two_diagnoses() {
     let (prog, tests) = overflow();
     let s = session(&prog, &tests);
     assert_eq!(s.failing, vec![0]);
-    let loc = localize(&s, &options(Encoding::Full, Combine::Mbd, 3));
+    let loc = localize(&s, Encoding::Full, Combine::Mbd, &options(3));
     assert_eq!(loc.incomplete, None);
     let b1 = set(&prog, &[(15, "b = a + 1;")]);
     let pair = set(&prog, &[(14, "y < 5"), (17, "b = a + 2;")]);
@@ -150,14 +150,14 @@ fn overflow_rule_excludes_the_wrap_around_diagnosis() {
     assert!(defined.is_empty(), "without overflow, never");
     let (prog, tests) = overflow();
     let s = session(&prog, &tests);
-    let opts = options(Encoding::Full, Combine::Mbd, 3);
-    let loc = localize(&s, &opts);
+    let opts = options(3);
+    let loc = localize(&s, Encoding::Full, Combine::Mbd, &opts);
     let ax: BTreeSet<_> = set(&prog, &[(13, "a = x;")]);
     assert!(
         !reported(&loc).iter().any(|d| d.is_subset(&ax) || *d == ax),
         "{{a = x}} must not be reported"
     );
-    let mut engine = Engine::new(&s, opts);
+    let mut engine = Engine::new(&s, opts, Encoding::Full);
     assert!(engine.relaxable().contains(ax.iter().next().unwrap()));
     assert!(
         !engine.explains_all(&ax).unwrap(),
@@ -179,8 +179,8 @@ fn negative_products_do_not_overflow() {
     for (stdin, out) in [("5\n", "10\n"), ("-5\n", "-10\n")] {
         let tests = vec![stdin_test("t", stdin, out)];
         let s = session(&prog, &tests);
-        let opts = options(Encoding::Full, Combine::Mbd, 3);
-        let loc = localize(&s, &opts);
+        let opts = options(3);
+        let loc = localize(&s, Encoding::Full, Combine::Mbd, &opts);
         let extra = set(&prog, &[(6, r#"printf("X\n");"#)]);
         assert_eq!(
             reported(&loc),

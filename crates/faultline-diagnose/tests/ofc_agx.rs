@@ -1,12 +1,13 @@
 //! On-demand methods: OFC's worked example iteration by iteration, OFC equal
 //! to the full formula on TCAS, and AgxFaults' feasibility on TCAS.
 
+use faultline_diagnose::engine::Engine;
 use faultline_diagnose::explore::Explored;
-use faultline_diagnose::localize::Engine;
 use faultline_diagnose::methods::{self, Method};
-use faultline_diagnose::{Options, Session};
+use faultline_diagnose::{Combine, Options, Session};
 use faultline_exec::{suite, Compare, Limits, TestCase};
 use faultline_ir::{Program, StmtId};
+use faultline_smt::Encoding;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -48,7 +49,7 @@ fn ofc_worked_example_iteration_by_iteration() {
     }];
     let session = Session::new(&prog, &tests, Compare::Exact, Limits::default()).expect("runs");
     assert_eq!(session.failing, vec![0]);
-    let mut engine = Engine::new(&session, Options::default());
+    let mut engine = Engine::new(&session, Options::default(), Encoding::Full);
     let start = Explored::from_trace(&session.traces[&0]);
     let r = faultline_diagnose::ofc::ofc_test(&mut engine, 0, start);
     assert_eq!(r.iterations.len(), 2, "two iterations");
@@ -82,10 +83,11 @@ fn ofc_worked_example_iteration_by_iteration() {
             .collect()
     );
     assert!(r.iterations[1].expanded.is_empty());
-    let fin: BTreeSet<BTreeSet<String>> = r.mcses.iter().map(|(d, _, _)| texts(&prog, d)).collect();
+    let fin: BTreeSet<BTreeSet<String>> = r.mcses.iter().map(|m| texts(&prog, &m.stmts)).collect();
     assert_eq!(fin, it2);
     // The final answer equals the full formula's.
-    let full = faultline_diagnose::localize(&session, &Options::default());
+    let full =
+        faultline_diagnose::localize(&session, Encoding::Full, Combine::Mbd, &Options::default());
     let full_sets: BTreeSet<BTreeSet<String>> = full
         .diagnoses
         .iter()

@@ -92,7 +92,7 @@ fn run_version(
     let mut out = Vec::new();
     for &encoding in encodings {
         let start = Instant::now();
-        let loc = localize(&session, &options(encoding, Combine::Mbd, 3));
+        let loc = localize(&session, encoding, Combine::Mbd, &options(3));
         let time = start.elapsed();
         let first_hit = (0..loc.diagnoses.len())
             .find(|&i| !lines_of(&prog, &loc, i).is_disjoint(&accepted))
@@ -246,7 +246,7 @@ fn v38_reports_the_write_and_the_read_of_the_short_array() {
     let write = (53, "Positive_RA_Alt_Thresh[3] = 740;");
     let read = (58, "return Positive_RA_Alt_Thresh[Alt_Layer_Value];");
     for encoding in [Encoding::Full, Encoding::Flow] {
-        let loc = localize(&session, &options(encoding, Combine::Mbd, 3));
+        let loc = localize(&session, encoding, Combine::Mbd, &options(3));
         assert_eq!(loc.incomplete, None, "{encoding:?}");
         let sets = line_sets(&prog, &loc);
         assert_eq!(
@@ -268,8 +268,8 @@ fn v38_reports_the_write_and_the_read_of_the_short_array() {
         }
     }
     // Neither statement alone explains the failures.
-    let opts = options(Encoding::Full, Combine::Mbd, 3);
-    let mut engine = faultline_diagnose::localize::Engine::new(&session, opts);
+    let opts = options(3);
+    let mut engine = faultline_diagnose::engine::Engine::new(&session, opts, Encoding::Full);
     for one in [write, read] {
         let d = set(&prog, &[one]);
         assert!(!engine.explains_all(&d).unwrap(), "{}", show(&prog, &d));
@@ -288,7 +288,7 @@ fn v33_reports_the_out_of_bounds_write_in_every_diagnosis() {
     let session = Session::new(&prog, &tests, Compare::Exact, Limits::default()).unwrap();
     assert_eq!(session.failing.len(), 1578);
     let write = (53, "Positive_RA_Alt_Thresh[4] = 740;");
-    let loc = localize(&session, &options(Encoding::Full, Combine::Mbd, 3));
+    let loc = localize(&session, Encoding::Full, Combine::Mbd, &options(3));
     assert_eq!(loc.incomplete, None);
     let sets = line_sets(&prog, &loc);
     let pairs: Vec<Vec<(u32, String)>> = sets.iter().filter(|d| d.len() == 2).cloned().collect();

@@ -17,9 +17,9 @@
 
 use crate::text::{angelic_phrase, explained_tests, list_names, stmt_label};
 use crate::Subject;
-use faultline_diagnose::result::describe_ctx;
-use faultline_diagnose::Localization;
 use faultline_ir::{FileId, Program, StmtId};
+use faultline_result::describe_ctx;
+use faultline_result::Localization;
 use serde_json::json;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;

@@ -1,14 +1,14 @@
 //! The JSON report of `faultline localize` (schema `faultline.localize/1`,
 //! documented field by field in docs/json.md).
 
-use faultline_diagnose::result::describe_ctx;
-use faultline_diagnose::{AngelicValue, Localization};
 use faultline_ir::{Program, StmtId};
-use serde::Serialize;
+use faultline_result::describe_ctx;
+use faultline_result::{AngelicValue, IncompleteKind, Localization};
+use serde::{Deserialize, Serialize};
 
 pub const SCHEMA: &str = "faultline.localize/1";
 
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct Settings {
     pub method: String,
     pub encoding: String,
@@ -20,9 +20,9 @@ pub struct Settings {
     pub int_semantics: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize, Debug)]
 pub struct Report {
-    pub schema: &'static str,
+    pub schema: String,
     pub program: String,
     pub settings: Settings,
     pub tests: Tests,
@@ -30,11 +30,15 @@ pub struct Report {
     pub ranking: Vec<JRanked>,
     pub complete: bool,
     pub incomplete_reason: Option<String>,
+    /// The kind of `incomplete_reason`: `timeout`, `max_diagnoses`,
+    /// `memory`, `solver` (added to `/1`: older reports have none).
+    #[serde(default)]
+    pub incomplete_kind: Option<IncompleteKind>,
     pub notes: Vec<String>,
     pub stats: JStats,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize, Debug)]
 pub struct Tests {
     pub total: usize,
     pub passing: Vec<String>,
@@ -42,19 +46,19 @@ pub struct Tests {
     pub skipped: Vec<JSkipped>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize, Debug)]
 pub struct JFailing {
     pub name: String,
     pub reason: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize, Debug)]
 pub struct JSkipped {
     pub name: String,
     pub reason: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize, Debug)]
 pub struct JStmt {
     pub id: u32,
     pub file: String,
@@ -66,7 +70,7 @@ pub struct JStmt {
     pub text: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize, Debug)]
 pub struct JAngelic {
     pub test: String,
     pub statement: u32,
@@ -76,7 +80,7 @@ pub struct JAngelic {
     pub value: JValue,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize, Debug)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum JValue {
     Value { needed: String, computed: String },
@@ -84,7 +88,7 @@ pub enum JValue {
     Output { text: String },
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize, Debug)]
 pub struct JDiagnosis {
     pub rank: usize,
     pub size: usize,
@@ -95,14 +99,14 @@ pub struct JDiagnosis {
     pub verified: Option<bool>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize, Debug)]
 pub struct JRanked {
     pub rank: usize,
     pub statement: JStmt,
     pub score: f64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize, Debug)]
 pub struct JStats {
     pub solver_calls: u64,
     pub tests_encoded: usize,
@@ -176,7 +180,7 @@ impl Report {
             })
             .collect();
         Report {
-            schema: SCHEMA,
+            schema: SCHEMA.into(),
             program: program_name.to_string(),
             settings,
             tests: Tests {
@@ -217,6 +221,7 @@ impl Report {
                 .collect(),
             complete: loc.incomplete.is_none(),
             incomplete_reason: loc.incomplete.as_ref().map(|i| i.describe()),
+            incomplete_kind: loc.incomplete.as_ref().map(|i| i.kind()),
             notes: loc.notes.clone(),
             stats: JStats {
                 solver_calls: loc.stats.solver_calls,
@@ -234,5 +239,15 @@ impl Report {
 
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("the report serializes")
+    }
+
+    /// Reads a `faultline.localize/1` report (as `faultline bench` reads its
+    /// jobs' output).
+    pub fn from_json(text: &[u8]) -> Result<Report, String> {
+        let r: Report = serde_json::from_slice(text).map_err(|e| e.to_string())?;
+        if r.schema != SCHEMA {
+            return Err(format!("schema '{}', expected '{SCHEMA}'", r.schema));
+        }
+        Ok(r)
     }
 }

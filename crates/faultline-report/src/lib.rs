@@ -19,9 +19,9 @@ pub mod style;
 pub mod tests;
 pub mod text;
 
-use faultline_diagnose::Localization;
 use faultline_exec::{Run, TestCase};
 use faultline_ir::Program;
+use faultline_result::Localization;
 
 /// Everything a localization report can show: the program, the settings, the
 /// result, and the suite with its runs (the runs the localization made; no

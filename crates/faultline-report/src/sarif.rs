@@ -10,9 +10,9 @@
 
 use crate::text::{angelic_phrase, explained_tests, list_names, stmt_label, TESTS_LISTED};
 use crate::{json, stable_hash, Subject};
-use faultline_diagnose::result::describe_ctx;
-use faultline_diagnose::{Diagnosis, Localization};
 use faultline_ir::{Program, StmtId};
+use faultline_result::describe_ctx;
+use faultline_result::{Diagnosis, Localization};
 use serde_json::{json, Value};
 use std::path::{Component, Path};
 

@@ -60,11 +60,42 @@ impl Palette {
 
 /// When to colour, as the user asked (`--color`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum ColorChoice {
     /// When the output is a terminal and `NO_COLOR` is not set (non-empty).
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "Colour when writing to a terminal and NO_COLOR is not set")
+    )]
     Auto,
     Always,
     Never,
+}
+
+impl ColorChoice {
+    /// Every choice.
+    pub const ALL: [ColorChoice; 3] = [ColorChoice::Auto, ColorChoice::Always, ColorChoice::Never];
+
+    /// The choice's name (`--color`): `auto`, `always`, `never`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ColorChoice::Auto => "auto",
+            ColorChoice::Always => "always",
+            ColorChoice::Never => "never",
+        }
+    }
+}
+
+impl std::str::FromStr for ColorChoice {
+    type Err = String;
+    fn from_str(s: &str) -> Result<ColorChoice, String> {
+        ColorChoice::ALL
+            .into_iter()
+            .find(|c| c.name() == s)
+            .ok_or_else(|| {
+                format!("unknown colour choice '{s}' (expected one of: auto, always, never)")
+            })
+    }
 }
 
 /// Whether to colour output going to a stream that is (`is_terminal`) or is

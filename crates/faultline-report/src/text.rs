@@ -9,9 +9,9 @@
 
 use crate::snippet::{self, Mark};
 use crate::style::{Palette, Role};
-use faultline_diagnose::result::describe_ctx;
-use faultline_diagnose::{Angelic, AngelicValue, Diagnosis, Localization};
 use faultline_ir::{Program, StmtId};
+use faultline_result::describe_ctx;
+use faultline_result::{Angelic, AngelicValue, Diagnosis, Localization};
 use std::collections::BTreeSet;
 use std::fmt::Write;
 

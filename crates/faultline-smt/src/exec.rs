@@ -38,13 +38,23 @@ use z3::ast::{Ast, Bool};
 /// Which formula to build.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Encoding {
     /// All paths of the bounded program (BugAssist, CFaults).
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "All paths of the bounded program (BugAssist, CFaults)")
+    )]
     Full,
     /// Only the failing run's path; conditions are hard.
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "Only each failing run's path; conditions are not relaxable")
+    )]
     Trace,
     /// SNIPER's flow-sensitive formula: CFG skeleton hard, every computation,
     /// condition and output statement soft.
+    #[cfg_attr(feature = "clap", value(help = "SNIPER's flow-sensitive formula"))]
     Flow,
 }
 

@@ -19,6 +19,7 @@
 
 pub mod exec;
 pub mod instances;
+mod names;
 pub mod oracle;
 pub mod summary;
 pub mod sym;

@@ -14,11 +14,23 @@ use z3::ast::{Ast, Bool, Float, Int, BV};
 /// How integers are encoded.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum IntSemantics {
     /// Bit-vectors of the C width: exact.
     #[default]
+    #[cfg_attr(
+        feature = "clap",
+        value(
+            name = "bv",
+            help = "32-bit (and other C widths) bit-vectors: exact C semantics"
+        )
+    )]
     BitVector,
     /// Unbounded integers: no wrap-around (an approximation, documented).
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "Unbounded integers: faster, approximate (no wrap-around)")
+    )]
     Math,
 }
 

@@ -6,8 +6,10 @@
 //! `--jobs` at a time; results are collected and printed in manifest order,
 //! so the table is deterministic apart from the measured times.
 
-use crate::cli::{exit, UserError};
+use crate::input::{exit, UserError};
 use clap::Args;
+use faultline_diagnose::result::IncompleteKind;
+use faultline_report::json::Report;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -182,7 +184,7 @@ fn run_child(
             return Err("lost the benchmark process".into());
         }
         let over_memory = max_rss_mib.is_some_and(|m| {
-            faultline_diagnose::localize::resident_mib_of(&pid.to_string()) > m as f64 * 1.5 + 256.0
+            faultline_diagnose::engine::resident_mib_of(&pid.to_string()) > m as f64 * 1.5 + 256.0
         });
         if over_memory && killed.is_none() {
             // SAFETY: signalling our own child.
@@ -426,15 +428,15 @@ fn run_job(
                 row.status = why.into();
                 return row;
             }
-            match serde_json::from_slice::<serde_json::Value>(&out) {
+            match Report::from_json(&out) {
                 Err(e) => {
                     row.status = "error".into();
                     row.error = Some(format!("unreadable report: {e}"));
                 }
-                Ok(v) => {
+                Ok(report) => {
                     let statements = faultline_c::compile_file(&resolve(data, &prog.source))
                         .map_or(0, |p| p.stmts.len());
-                    fill(&mut row, &v, prog, statements)
+                    fill(&mut row, &report, prog, statements)
                 }
             }
         }
@@ -443,49 +445,43 @@ fn run_job(
 }
 
 /// Reads a `faultline.localize/1` report into a row.
-fn fill(row: &mut Row, v: &serde_json::Value, prog: &ProgramSpec, total: usize) {
+fn fill(row: &mut Row, report: &Report, prog: &ProgramSpec, total: usize) {
     let lines: Vec<u32> = prog
         .faulty_lines
         .iter()
         .chain(&prog.accepted_lines)
         .copied()
         .collect();
-    row.failing_tests = v["tests"]["failing"].as_array().map_or(0, |a| a.len());
-    let diags = v["diagnoses"].as_array().cloned().unwrap_or_default();
-    row.diagnoses = diags.len();
-    let has_fault = |d: &serde_json::Value| {
-        d["statements"].as_array().is_some_and(|ss| {
-            ss.iter().any(|s| {
-                s["line"]
-                    .as_u64()
-                    .is_some_and(|l| lines.contains(&(l as u32)))
-            })
-        })
-    };
-    row.first_diagnosis = diags.iter().position(has_fault).map(|i| i + 1);
-    row.found = row.first_diagnosis.is_some();
-    let ranking = v["ranking"].as_array().cloned().unwrap_or_default();
-    row.rank = ranking
+    row.failing_tests = report.tests.failing.len();
+    row.diagnoses = report.diagnoses.len();
+    row.first_diagnosis = report
+        .diagnoses
         .iter()
-        .position(|r| {
-            r["statement"]["line"]
-                .as_u64()
-                .is_some_and(|l| lines.contains(&(l as u32)))
-        })
+        .position(|d| d.statements.iter().any(|s| lines.contains(&s.line)))
+        .map(|i| i + 1);
+    row.found = row.first_diagnosis.is_some();
+    row.rank = report
+        .ranking
+        .iter()
+        .position(|r| lines.contains(&r.statement.line))
         .map(|i| i + 1);
     row.exam = match (row.rank, total) {
         (Some(r), t) if t > 0 => Some(100.0 * r as f64 / t as f64),
         _ => None,
     };
-    row.solver_calls = v["stats"]["solver_calls"].as_u64().unwrap_or(0);
-    row.solver_s = v["stats"]["solve_s"].as_f64().unwrap_or(0.0);
-    row.status = match v["incomplete_reason"].as_str() {
-        None => "ok".into(),
-        Some(r) if r.contains("time") => "timeout".into(),
-        Some(r) if r.contains("maximum number of diagnoses") => "ok".into(),
-        Some(r) if r.contains("memory") => "memory".into(),
-        Some(_) => "partial".into(),
-    };
+    row.solver_calls = report.stats.solver_calls;
+    row.solver_s = report.stats.solve_s;
+    row.status = status(report.incomplete_kind).into();
+}
+
+/// A job's status from the kind of incompleteness of its report.
+fn status(kind: Option<IncompleteKind>) -> &'static str {
+    match kind {
+        None | Some(IncompleteKind::MaxDiagnoses) => "ok",
+        Some(IncompleteKind::Timeout) => "timeout",
+        Some(IncompleteKind::Memory) => "memory",
+        Some(IncompleteKind::Solver) => "partial",
+    }
 }
 
 fn markdown(name: &str, methods: &[String], rows: &[Row]) -> String {

@@ -1,48 +1,15 @@
 //! `faultline localize`: find the statements that explain the failing tests.
 
-use crate::cli::{compile, exit, load_suite, SuiteArgs, UserError};
+use crate::input::{compile, exit, load_suite, SuiteArgs, UserError};
 use clap::{Args, ValueEnum};
+use faultline_diagnose::methods::Method;
+use faultline_diagnose::weights::Spectrum;
 use faultline_diagnose::{Combine, Options, Session};
 use faultline_report::json::{Report, Settings};
+use faultline_report::style::ColorChoice;
 use faultline_smt::{Encoding, IntSemantics};
 use std::path::PathBuf;
 use std::time::Duration;
-
-#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
-pub enum EncodingArg {
-    /// All paths of the bounded program (BugAssist, CFaults).
-    Full,
-    /// Only each failing run's path; conditions are not relaxable.
-    Trace,
-    /// SNIPER's flow-sensitive formula.
-    Flow,
-}
-
-#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
-pub enum CombineArg {
-    /// One formula over all failing tests: diagnoses consistent with every failing test.
-    Mbd,
-    /// Per-test MCSes combined by union (SNIPER).
-    Setcombine,
-    /// Each failing test's MCSes, unmerged.
-    PerTest,
-}
-
-#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
-pub enum SpectrumArg {
-    /// The statement executed.
-    Statement,
-    /// The statement executed and its result was used (read, printed, branched on).
-    Use,
-}
-
-#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
-pub enum IntSemArg {
-    /// 32-bit (and other C widths) bit-vectors: exact C semantics.
-    Bv,
-    /// Unbounded integers: faster, approximate (no wrap-around).
-    Math,
-}
 
 #[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
 pub enum LocalizeFormat {
@@ -56,14 +23,6 @@ pub enum LocalizeFormat {
     Html,
 }
 
-#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
-pub enum ColorArg {
-    /// Colour when writing to a terminal and NO_COLOR is not set.
-    Auto,
-    Always,
-    Never,
-}
-
 #[derive(Args)]
 pub struct LocalizeArgs {
     /// The C program with failing tests.
@@ -71,12 +30,12 @@ pub struct LocalizeArgs {
     #[command(flatten)]
     pub suite: SuiteArgs,
     /// The formula built for each failing test.
-    #[arg(long, value_enum, default_value_t = EncodingArg::Full)]
-    pub encoding: EncodingArg,
+    #[arg(long, value_enum, default_value_t = Encoding::Full)]
+    pub encoding: Encoding,
     /// How failing tests are combined.
     /// [default: mbd; for ofc: per-test, merged by average rank]
     #[arg(long, value_enum)]
-    pub combine: Option<CombineArg>,
+    pub combine: Option<Combine>,
     /// The localization method: full, flow, trace (the --encoding, combined
     /// by --combine), full+cw, bugassist, bugassist+cw, sniper, cfaults, ofc,
     /// ofc+cw, ofc+tarantula, ofc+dstar, agx, agx+cw. Without it, --encoding
@@ -94,8 +53,8 @@ pub struct LocalizeArgs {
     pub timeout: Option<f64>,
     /// What counts as coverage for clause weights: a statement that executed
     /// (`statement`), or one that executed and whose result was used (`use`).
-    #[arg(long, value_enum, default_value_t = SpectrumArg::Use)]
-    pub spectrum: SpectrumArg,
+    #[arg(long, value_enum, default_value_t = Spectrum::Use)]
+    pub spectrum: Spectrum,
     /// Memory limit in MiB: the search stops with partial results (exit status 3) when it is reached.
     #[arg(long, value_name = "MIB")]
     pub max_memory: Option<u64>,
@@ -107,8 +66,8 @@ pub struct LocalizeArgs {
     #[arg(long, value_name = "N")]
     pub unwind: Option<u32>,
     /// How integers are encoded.
-    #[arg(long, value_enum, default_value_t = IntSemArg::Bv)]
-    pub int_semantics: IntSemArg,
+    #[arg(long, value_enum, default_value_t = IntSemantics::BitVector)]
+    pub int_semantics: IntSemantics,
     /// Output format.
     #[arg(long, value_enum, default_value_t = LocalizeFormat::Text)]
     pub format: LocalizeFormat,
@@ -122,8 +81,8 @@ pub struct LocalizeArgs {
     #[arg(short, long)]
     pub verbose: bool,
     /// When to colour the text report.
-    #[arg(long, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]
-    pub color: ColorArg,
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub color: ColorChoice,
 }
 
 pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
@@ -142,32 +101,13 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
         None => None,
     };
     let options = Options {
-        encoding: match a.encoding {
-            EncodingArg::Full => Encoding::Full,
-            EncodingArg::Trace => Encoding::Trace,
-            EncodingArg::Flow => Encoding::Flow,
-        },
-        combine: match a.combine.unwrap_or(CombineArg::Mbd) {
-            CombineArg::Mbd => Combine::Mbd,
-            CombineArg::Setcombine => Combine::SetCombine,
-            CombineArg::PerTest => Combine::PerTest,
-        },
         max_size: a.max_size,
         max_diagnoses: a.max_diagnoses,
         timeout,
         unwind: a.unwind,
-        int_semantics: match a.int_semantics {
-            IntSemArg::Bv => IntSemantics::BitVector,
-            IntSemArg::Math => IntSemantics::Math,
-        },
-        compare,
-        limits,
-        weights: None,
+        int_semantics: a.int_semantics,
         max_memory: a.max_memory,
-        spectrum: match a.spectrum {
-            SpectrumArg::Statement => faultline_diagnose::weights::Spectrum::Statement,
-            SpectrumArg::Use => faultline_diagnose::weights::Spectrum::Use,
-        },
+        spectrum: a.spectrum,
         progress: None,
         share_paths: !a.no_path_sharing,
     };
@@ -198,13 +138,11 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
         session.failing.len()
     ));
     let method = match &a.method {
-        Some(name) => {
-            faultline_diagnose::methods::Method::parse(name, a.combine.map(|_| options.combine))
-                .map_err(|e| UserError(format!("error: --method: {e}")))?
-        }
-        None => faultline_diagnose::methods::Method::Formula {
-            encoding: options.encoding,
-            combine: options.combine,
+        Some(name) => Method::parse(name, a.combine)
+            .map_err(|e| UserError(format!("error: --method: {e}")))?,
+        None => Method::Formula {
+            encoding: a.encoding,
+            combine: a.combine.unwrap_or(Combine::Mbd),
             weights: None,
         },
     };
@@ -233,25 +171,18 @@ fn write_report(
     options: &Options,
     loc: &faultline_diagnose::Localization,
 ) -> Result<(), UserError> {
-    use faultline_report::style::{self, ColorChoice, Palette};
+    use faultline_report::style::{self, Palette};
     use faultline_report::text::{TextOptions, Verbosity};
     let program_name = a.program.display().to_string();
     let settings = Settings {
         method: loc.method.clone(),
-        encoding: format!("{:?}", options.encoding).to_lowercase(),
-        combine: match options.combine {
-            Combine::Mbd => "mbd".into(),
-            Combine::SetCombine => "setcombine".into(),
-            Combine::PerTest => "per-test".into(),
-        },
+        encoding: a.encoding.name().into(),
+        combine: a.combine.unwrap_or(Combine::Mbd).name().into(),
         max_size: options.max_size,
         max_diagnoses: options.max_diagnoses,
         timeout_s: a.timeout,
         unwind: options.unwind,
-        int_semantics: match options.int_semantics {
-            IntSemantics::BitVector => "bv".into(),
-            IntSemantics::Math => "math".into(),
-        },
+        int_semantics: options.int_semantics.name().into(),
     };
     let subject = faultline_report::Subject {
         prog,
@@ -263,12 +194,7 @@ fn write_report(
     };
     let text = match a.format {
         LocalizeFormat::Text => {
-            let color = a.output.is_none()
-                && style::stdout_color(match a.color {
-                    ColorArg::Auto => ColorChoice::Auto,
-                    ColorArg::Always => ColorChoice::Always,
-                    ColorArg::Never => ColorChoice::Never,
-                });
+            let color = a.output.is_none() && style::stdout_color(a.color);
             let opts = TextOptions {
                 verbosity: if a.quiet {
                     Verbosity::Quiet
@@ -303,5 +229,35 @@ fn write_report(
         }
         Some(path) => std::fs::write(path, text)
             .map_err(|e| UserError(format!("error: cannot write {}: {e}", path.display()))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::ValueEnum;
+
+    /// The command line's value names are the library's `name()`s, and
+    /// `FromStr` reads them back.
+    #[test]
+    fn clap_names_are_the_library_names() {
+        fn check<T: ValueEnum + std::str::FromStr + PartialEq + std::fmt::Debug>(
+            name: impl Fn(&T) -> &'static str,
+        ) {
+            for v in T::value_variants() {
+                let clap_name = v
+                    .to_possible_value()
+                    .expect("visible")
+                    .get_name()
+                    .to_string();
+                assert_eq!(clap_name, name(v), "{v:?}");
+                assert!(name(v).parse::<T>().ok().as_ref() == Some(v), "{v:?}");
+            }
+        }
+        check::<Encoding>(|e| e.name());
+        check::<Combine>(|c| c.name());
+        check::<IntSemantics>(|i| i.name());
+        check::<Spectrum>(|s| s.name());
+        check::<ColorChoice>(|c| c.name());
     }
 }

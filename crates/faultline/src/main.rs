@@ -2,6 +2,7 @@
 
 mod bench_cmd;
 mod cli;
+mod input;
 mod localize_cmd;
 mod test_cmd;
 

@@ -1,10 +1,29 @@
 //! `faultline test`: run a suite and report verdicts.
 
-use crate::cli::{compile, exit, load_suite, Format, SuiteArgs, UserError};
+use crate::input::{compile, exit, load_suite, SuiteArgs, UserError};
+use clap::{Args, ValueEnum};
 use faultline_exec::{Executable, RunOptions, Verdict};
-use std::path::Path;
+use std::path::PathBuf;
 
-pub fn test_cmd(program: &Path, suite: &SuiteArgs, format: Format) -> Result<u8, UserError> {
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Args)]
+pub struct TestArgs {
+    /// The C program under test.
+    pub program: PathBuf,
+    #[command(flatten)]
+    pub suite: SuiteArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+pub fn test_cmd(a: &TestArgs) -> Result<u8, UserError> {
+    let (program, suite, format) = (&a.program, &a.suite, a.format);
     let prog = compile(program)?;
     let (tests, compare, limits) = load_suite(suite)?;
     let exe = Executable::new(&prog).map_err(|e| {

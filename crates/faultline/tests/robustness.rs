@@ -8,8 +8,9 @@
 
 mod common;
 
-use faultline_diagnose::{Options, Session};
+use faultline_diagnose::{Combine, Options, Session};
 use faultline_exec::{suite, Compare, ExecOptions, Executable, Input, Limits};
+use faultline_smt::Encoding;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Duration;
 
@@ -219,10 +220,14 @@ fn mutated_examples_never_panic_or_hang() {
                     timeout: Some(Duration::from_secs(5)),
                     max_size: 2,
                     max_diagnoses: 10,
-                    limits,
                     ..Options::default()
                 };
-                Some(faultline_diagnose::localize(&session, &opts))
+                Some(faultline_diagnose::localize(
+                    &session,
+                    Encoding::Full,
+                    Combine::Mbd,
+                    &opts,
+                ))
             }));
             assert!(r.is_ok(), "localize panicked on mutant #{round}:\n{mutant}");
             localized += 1;

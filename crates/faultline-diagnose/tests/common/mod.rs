@@ -9,7 +9,7 @@
 
 #![allow(dead_code)]
 
-use faultline_diagnose::localize::Engine;
+use faultline_diagnose::engine::Engine;
 use faultline_diagnose::{localize, AngelicValue, Combine, Localization, Options, Session};
 use faultline_exec::{Compare, Limits, TestCase};
 use faultline_ir::{Program, StmtId};
@@ -47,10 +47,8 @@ pub fn stdin_test(name: &str, stdin: &str, expected: &str) -> TestCase {
     }
 }
 
-pub fn options(encoding: Encoding, combine: Combine, max_size: usize) -> Options {
+pub fn options(max_size: usize) -> Options {
     Options {
-        encoding,
-        combine,
         max_size,
         ..Options::default()
     }
@@ -227,11 +225,11 @@ pub fn check_brute(
 ) -> Localization {
     let s = session(prog, tests);
     assert!(!s.failing.is_empty(), "some test fails");
-    let opts = options(encoding, combine, k);
-    let loc = localize(&s, &opts);
+    let opts = options(k);
+    let loc = localize(&s, encoding, combine, &opts);
     assert_eq!(loc.incomplete, None, "{encoding:?}+{combine:?} completes");
     assert!(loc.skipped.is_empty(), "skipped tests: {:?}", loc.skipped);
-    let mut engine = Engine::new(&s, opts.clone());
+    let mut engine = Engine::new(&s, opts.clone(), encoding);
     let got = reported(&loc);
     match combine {
         Combine::Mbd => {

@@ -19,21 +19,70 @@
 //! expanded by execution hijacking, as in OFC, so the search always makes
 //! progress.
 
-use crate::explore::{CondInst, Explored, ExploredFormula};
-use crate::localize::{angelic_values, Engine};
-use crate::result::{Angelic, Incomplete};
+use crate::angelic::angelic_values;
+use crate::combine::TestMcs;
+use crate::engine::{Engine, POLISHED};
+use crate::explore::{CondInst, Explored};
+use crate::ondemand::{each_test, ExploredFormula, Searched, TestSearch};
+use crate::options::Options;
+use crate::ranking::merge_rankings;
+use crate::result::{Incomplete, Localization};
+use crate::session::Session;
+use crate::weights::{clause_weights, Formula};
 use crate::witness::Witness;
 use faultline_exec::{ExecOptions, Input};
 use faultline_ir::{Branch, StmtId};
+use faultline_smt::Encoding;
 use std::collections::BTreeSet;
+use std::time::Instant;
 
-/// A fix candidate: statements, cost, angelic values, verified by re-execution.
-pub type Candidate = (BTreeSet<StmtId>, u64, Vec<Angelic>, Option<bool>);
+/// AgxFaults' formulas: SNIPER's flow-sensitive form over explored outcomes.
+const ENCODING: Encoding = Encoding::Flow;
+
+/// Runs AgxFaults on every failing test, with optional clause weights from a
+/// suspiciousness `formula`, and merges the reports by the OFC paper's rule.
+pub fn run(
+    session: &Session,
+    formula: Option<Formula>,
+    options: &Options,
+    name: String,
+) -> Localization {
+    let start = Instant::now();
+    let weights = formula.map(|f| clause_weights(session, f, options.spectrum));
+    // The engine's own formulas (replays) are the exact program's.
+    let mut engine = Engine::new(session, options.clone(), Encoding::Full).weighted(weights);
+    let (found, per_test) = each_test(&mut engine, &mut Agx);
+    let ranking = merge_rankings(&per_test);
+    engine.into_localization(name, found.diagnoses, ranking, found.incomplete, start)
+}
+
+/// AgxFaults' search of one test, for [`each_test`].
+struct Agx;
+
+impl TestSearch for Agx {
+    fn encoding(&self) -> Encoding {
+        ENCODING
+    }
+    fn verifies(&self) -> bool {
+        true
+    }
+    fn search(&mut self, engine: &mut Engine, t: usize, explored: Explored) -> Searched {
+        let r = agx_test(engine, t, explored);
+        Searched {
+            mcses: r.candidates,
+            witnesses: r.witnesses,
+            complete: r.complete,
+            explored: r.explored,
+            incomplete: r.incomplete,
+        }
+    }
+}
 
 #[derive(Clone, Debug, Default)]
 pub struct TestResult {
     pub test: usize,
-    pub candidates: Vec<Candidate>,
+    /// Fix candidates, each verified by re-execution or not.
+    pub candidates: Vec<TestMcs>,
     /// The values each candidate was re-executed with.
     pub witnesses: Vec<Witness>,
     /// Whether `candidates` are all the test's MCSes within the size bound,
@@ -48,20 +97,18 @@ pub struct TestResult {
 const MAX_STEPS: usize = 400;
 
 pub fn agx_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestResult {
-    let session = engine.session;
+    let session = engine.session();
     let mut res = TestResult {
         test: t,
         ..TestResult::default()
     };
     let mut reported: Vec<BTreeSet<StmtId>> = Vec::new();
-    let saved = engine.options.encoding;
-    engine.options.encoding = faultline_smt::Encoding::Flow;
     'outer: for _ in 0..MAX_STEPS {
         if let Some(inc) = engine.limit_hit() {
             res.incomplete = Some(inc);
             break;
         }
-        let Some(mut f) = ExploredFormula::new(engine, t, &explored) else {
+        let Some(mut f) = ExploredFormula::new(engine, t, &explored, ENCODING) else {
             break;
         };
         // The explored set only grew: every reported statement is still soft.
@@ -71,18 +118,18 @@ pub fn agx_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
             }
         }
         loop {
-            if reported.len() >= engine.options.max_diagnoses {
+            if reported.len() >= engine.options().max_diagnoses {
                 break 'outer;
             }
             let mcs = match f.next(engine) {
                 Ok(Some(m)) => m,
                 Ok(None) => {
-                    engine.stats.solver_calls += f.en.solver_calls();
-                    res.complete = res.candidates.iter().all(|c| c.3 == Some(true));
+                    engine.count_solver_calls(f.en.solver_calls());
+                    res.complete = res.candidates.iter().all(|c| c.verified == Some(true));
                     break 'outer;
                 }
                 Err(inc) => {
-                    engine.stats.solver_calls += f.en.solver_calls();
+                    engine.count_solver_calls(f.en.solver_calls());
                     res.incomplete = Some(inc);
                     break 'outer;
                 }
@@ -104,17 +151,21 @@ pub fn agx_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
                         );
                         let progress = perturb(engine, t, &w, &mut explored)
                             || explored.expand(
-                                &engine.exe,
+                                engine.exe(),
                                 &session.tests[t],
                                 &entered,
-                                engine.options.limits,
+                                session.limits,
                             );
-                        engine.stats.solver_calls += f.en.solver_calls();
+                        engine.count_solver_calls(f.en.solver_calls());
                         if !progress {
                             // Nothing left to explore: report it unconfirmed.
                             let angelic = angelic_values(session, t, &f.enc, &model, &d);
-                            res.candidates
-                                .push((d.clone(), mcs.cost, angelic, Some(false)));
+                            res.candidates.push(TestMcs {
+                                stmts: d.clone(),
+                                cost: mcs.cost,
+                                angelic,
+                                verified: Some(false),
+                            });
                             res.witnesses.push(w);
                             reported.push(d);
                         }
@@ -123,7 +174,7 @@ pub fn agx_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
                 }
             }
             // A feasible candidate: readable values, then confirm by re-execution.
-            if res.candidates.len() < crate::localize::POLISHED {
+            if res.candidates.len() < POLISHED {
                 model = f.polish(engine, &d, model);
             }
             let w = Witness::from_model(&f.enc, &model, &d, &session.tests[t].expected_stdout);
@@ -133,14 +184,17 @@ pub fn agx_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
             } else {
                 angelic_values(session, t, &f.enc, &model, &d)
             };
-            res.candidates
-                .push((d.clone(), mcs.cost, angelic, Some(replay.explains)));
+            res.candidates.push(TestMcs {
+                stmts: d.clone(),
+                cost: mcs.cost,
+                angelic,
+                verified: Some(replay.explains),
+            });
             res.witnesses.push(w);
             f.en.block(&f.solver, &mcs.members);
             reported.push(d);
         }
     }
-    engine.options.encoding = saved;
     res.explored = explored;
     res
 }
@@ -148,16 +202,17 @@ pub fn agx_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
 /// Re-executes the test with the witness's angelic values and adds what the
 /// run explores; returns whether it explored something new.
 fn perturb(engine: &mut Engine, t: usize, w: &Witness, explored: &mut Explored) -> bool {
-    let test = &engine.session.tests[t];
+    let session = engine.session();
+    let test = &session.tests[t];
     let mut hooks = crate::witness::Applier::new(w, t);
-    let run = engine.exe.run(
+    let run = engine.exe().run(
         Input {
             args: &test.args,
             stdin: &test.stdin,
         },
         ExecOptions {
             record_trace: true,
-            limits: engine.options.limits,
+            limits: session.limits,
             hooks: Some(&mut hooks),
         },
     );

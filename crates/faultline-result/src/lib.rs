@@ -1,5 +1,8 @@
 //! What a localization produces: diagnoses with angelic values, a ranking of
 //! statements, and the settings and statistics behind them.
+//!
+//! This crate links no solver: renderers (`faultline-report`) depend on it
+//! alone; `faultline-diagnose` re-exports it as `faultline_diagnose::result`.
 
 use faultline_exec::trace::Scope;
 use faultline_ir::{Program, StmtId};
@@ -60,7 +63,27 @@ pub enum Incomplete {
     Solver(String),
 }
 
+/// The kind of an [`Incomplete`], for tools (`incomplete_kind` in the JSON
+/// report): what `bench` tabulates, independent of the message's wording.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IncompleteKind {
+    Timeout,
+    MaxDiagnoses,
+    Memory,
+    Solver,
+}
+
 impl Incomplete {
+    pub fn kind(&self) -> IncompleteKind {
+        match self {
+            Incomplete::Timeout => IncompleteKind::Timeout,
+            Incomplete::MaxDiagnoses => IncompleteKind::MaxDiagnoses,
+            Incomplete::Memory => IncompleteKind::Memory,
+            Incomplete::Solver(_) => IncompleteKind::Solver,
+        }
+    }
+
     pub fn describe(&self) -> String {
         match self {
             Incomplete::Timeout => "the time limit was reached".into(),
@@ -78,7 +101,7 @@ pub struct Stats {
     pub statement_instances: usize,
     pub iterations: usize,
     /// Failing tests whose MCSes were confirmed from a test on the same
-    /// path instead of enumerated ([`crate::share`]).
+    /// path instead of enumerated (`faultline_diagnose::share`).
     pub tests_reused: usize,
     pub run_time: Duration,
     pub encode_time: Duration,

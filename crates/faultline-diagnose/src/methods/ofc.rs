@@ -24,12 +24,79 @@
 //! unexplored branch"), which it subsumes: a relaxed condition taking an
 //! unexplored branch enters its black box.
 
-use crate::explore::{CondInst, Explored, ExploredFormula};
-use crate::localize::{angelic_values, Engine};
-use crate::result::{Angelic, Incomplete};
+use crate::angelic::angelic_values;
+use crate::combine::mbd::Mbd;
+use crate::combine::Combine;
+use crate::combine::{Combination, TestMcs};
+use crate::engine::{Engine, POLISHED};
+use crate::explore::{CondInst, Explored};
+use crate::ondemand::{each_test, ExploredFormula, OnDemand, Searched, TestSearch};
+use crate::options::Options;
+use crate::ranking::{merge_rankings, rank_by_diagnoses, weighted_ranking};
+use crate::result::{Incomplete, Localization};
+use crate::session::Session;
+use crate::weights::{clause_weights, Formula};
 use crate::witness::Witness;
 use faultline_ir::{Branch, StmtId};
+use faultline_smt::Encoding;
 use std::collections::BTreeSet;
+use std::time::Instant;
+
+/// OFC's formulas: explored outcomes of the `full` formula, the others
+/// black boxes.
+const ENCODING: Encoding = Encoding::Full;
+
+/// Runs OFC with optional clause weights from a suspiciousness `formula`:
+/// per failing test, merged by the paper's rule (`combine` other than
+/// `mbd`), or `mbd` over the tests' on-demand formulas.
+pub fn run(
+    session: &Session,
+    formula: Option<Formula>,
+    combine: Combine,
+    options: &Options,
+    name: String,
+) -> Localization {
+    if combine == Combine::Mbd {
+        let weights = formula.map(|f| clause_weights(session, f, options.spectrum));
+        let start = Instant::now();
+        let mut engine = Engine::new(session, options.clone(), ENCODING).weighted(weights);
+        let found = Mbd::over(OnDemand::default()).combine(&mut engine);
+        let ranking = if formula.is_some() {
+            weighted_ranking(&found.diagnoses)
+        } else {
+            rank_by_diagnoses(&found.diagnoses)
+        };
+        return engine.into_localization(name, found.diagnoses, ranking, found.incomplete, start);
+    }
+    let start = Instant::now();
+    let weights = formula.map(|f| clause_weights(session, f, options.spectrum));
+    let mut engine = Engine::new(session, options.clone(), ENCODING).weighted(weights);
+    let (found, per_test) = each_test(&mut engine, &mut Ofc);
+    let ranking = merge_rankings(&per_test);
+    engine.into_localization(name, found.diagnoses, ranking, found.incomplete, start)
+}
+
+/// OFC's search of one test, for [`each_test`].
+struct Ofc;
+
+impl TestSearch for Ofc {
+    fn encoding(&self) -> Encoding {
+        ENCODING
+    }
+    fn verifies(&self) -> bool {
+        false
+    }
+    fn search(&mut self, engine: &mut Engine, t: usize, explored: Explored) -> Searched {
+        let r = ofc_test(engine, t, explored);
+        Searched {
+            mcses: r.mcses,
+            witnesses: r.witnesses,
+            complete: r.complete,
+            explored: r.explored,
+            incomplete: r.incomplete,
+        }
+    }
+}
 
 /// One OFC iteration: the MCSes of the abstract formula, and what was expanded.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -43,7 +110,7 @@ pub struct Iteration {
 pub struct TestResult {
     pub test: usize,
     /// Final MCSes, in enumeration order, with cost and angelic values.
-    pub mcses: Vec<(BTreeSet<StmtId>, u64, Vec<Angelic>)>,
+    pub mcses: Vec<TestMcs>,
     /// The values of each final MCS's model (outside every black box), when
     /// path sharing is on (else empty).
     pub witnesses: Vec<Witness>,
@@ -64,13 +131,13 @@ pub fn ofc_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
         test: t,
         ..TestResult::default()
     };
-    let session = engine.session;
+    let session = engine.session();
     for _ in 0..MAX_ROUNDS {
         if let Some(inc) = engine.limit_hit() {
             res.incomplete = Some(inc);
             break;
         }
-        let Some(mut f) = ExploredFormula::new(engine, t, &explored) else {
+        let Some(mut f) = ExploredFormula::new(engine, t, &explored, ENCODING) else {
             break;
         };
         let mut iteration = Iteration::default();
@@ -105,12 +172,12 @@ pub fn ofc_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
             }
             // Polished values only matter in the final round: once a box is
             // to be expanded, this round's diagnoses are recomputed.
-            if found.len() < crate::localize::POLISHED && expand.is_empty() {
+            if found.len() < POLISHED && expand.is_empty() {
                 model = f.polish(engine, &d, model);
             }
             let angelic = angelic_values(session, t, &f.enc, &model, &d);
             // Kept for tests on the same path (only a final round's count).
-            if engine.options.share_paths && expand.is_empty() {
+            if engine.options().share_paths && expand.is_empty() {
                 witnesses.push(Witness::from_model(
                     &f.enc,
                     &model,
@@ -118,31 +185,31 @@ pub fn ofc_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
                     &session.tests[t].expected_stdout,
                 ));
             }
-            found.push((d, mcs.cost, angelic));
+            found.push(TestMcs {
+                stmts: d,
+                cost: mcs.cost,
+                angelic,
+                verified: None,
+            });
             f.en.block(&f.solver, &mcs.members);
-            if found.len() >= engine.options.max_diagnoses {
+            if found.len() >= engine.options().max_diagnoses {
                 break;
             }
         }
-        engine.stats.solver_calls += f.en.solver_calls();
-        let progress = explored.expand(
-            &engine.exe,
-            &session.tests[t],
-            &expand,
-            engine.options.limits,
-        );
+        engine.count_solver_calls(f.en.solver_calls());
+        let progress = explored.expand(engine.exe(), &session.tests[t], &expand, session.limits);
         iteration.expanded = expand.clone();
         res.iterations.push(iteration);
         if expand.is_empty() || !progress || res.incomplete.is_some() {
             res.complete = expand.is_empty()
                 && res.incomplete.is_none()
-                && found.len() < engine.options.max_diagnoses;
+                && found.len() < engine.options().max_diagnoses;
             res.mcses = found;
             res.witnesses = witnesses;
             break;
         }
     }
-    engine.stats.iterations += res.iterations.len();
+    engine.count_iterations(res.iterations.len());
     res.explored = explored;
     res
 }

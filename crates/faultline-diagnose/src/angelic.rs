@@ -1,0 +1,79 @@
+//! Angelic values read from a model of a test's formula.
+
+use crate::result::{Angelic, AngelicValue};
+use crate::session::Session;
+use faultline_ir::StmtId;
+use faultline_smt::sym::SVal;
+use faultline_smt::{InstValue, TestEncoding};
+use std::collections::BTreeSet;
+use z3::Model;
+
+fn fmt_sval(v: &SVal, m: &Model) -> String {
+    match v {
+        SVal::Int(i) => i.eval(m).map_or_else(|| "?".into(), |x| x.to_string()),
+        SVal::Float(f) => f.eval(m).map_or_else(|| "?".into(), |x| format!("{x}")),
+        SVal::Ptr(_) => "a pointer".into(),
+        SVal::Stream(s) => format!("{s:?}"),
+    }
+}
+
+/// Reads the angelic values of `d`'s statements from a model of test `t`'s formula.
+pub fn angelic_values(
+    session: &Session,
+    t: usize,
+    enc: &TestEncoding,
+    m: &Model,
+    d: &BTreeSet<StmtId>,
+) -> Vec<Angelic> {
+    let expected = &session.tests[t].expected_stdout;
+    let mut out = Vec::new();
+    for inst in &enc.relaxed {
+        if !d.contains(&inst.stmt) {
+            continue;
+        }
+        if m.eval(&inst.guard, true).and_then(|b| b.as_bool()) != Some(true) {
+            continue;
+        }
+        let value = match &inst.value {
+            InstValue::Scalar { chosen, computed } => AngelicValue::Value {
+                needed: fmt_sval(chosen, m),
+                computed: fmt_sval(computed, m),
+            },
+            InstValue::Branch { chosen, computed } => AngelicValue::Branch {
+                needed: m
+                    .eval(chosen, true)
+                    .and_then(|b| b.as_bool())
+                    .unwrap_or(false),
+                computed: m
+                    .eval(computed, true)
+                    .and_then(|b| b.as_bool())
+                    .unwrap_or(false),
+            },
+            InstValue::Output { start, end } => {
+                let s = m
+                    .eval(start, true)
+                    .and_then(|v| v.as_i64())
+                    .unwrap_or(0)
+                    .max(0) as usize;
+                let e = m
+                    .eval(end, true)
+                    .and_then(|v| v.as_i64())
+                    .unwrap_or(0)
+                    .max(0) as usize;
+                let text = expected
+                    .get(s.min(expected.len())..e.min(expected.len()).max(s.min(expected.len())))
+                    .unwrap_or(&[]);
+                AngelicValue::Output {
+                    text: String::from_utf8_lossy(text).into_owned(),
+                }
+            }
+        };
+        out.push(Angelic {
+            test: t,
+            stmt: inst.stmt,
+            ctx: inst.ctx.clone(),
+            value,
+        });
+    }
+    out
+}

@@ -1,0 +1,358 @@
+//! `mbd`: one formula over the failing tests, added lazily: the
+//! representatives of distinct paths first; every candidate MCS is checked
+//! against each remaining test's own formula, and a test it does not explain
+//! joins the formula (which rules the candidate out). A candidate that
+//! explains every test is an MCS of the formula over all of them (its proper
+//! subsets already fail on the joined tests), and the order of reports is that
+//! of the full formula.
+//!
+//! How a test enters the joint formula is a [`TestSource`]: [`Exact`] encodes
+//! it in the engine's encoding; OFC's on-demand formulas
+//! ([`crate::ondemand::OnDemand`]) encode what runs explored and may grow,
+//! after which the joint formula is rebuilt.
+
+use super::{Combination, Found};
+use crate::angelic::angelic_values;
+use crate::engine::{Engine, POLISHED};
+use crate::formula::Softs;
+use crate::mcs::{Mcs, McsEnumerator};
+use crate::result::{Angelic, Diagnosis, Incomplete};
+use crate::witness::Witness;
+use faultline_ir::StmtId;
+use faultline_smt::{AbVars, RelaxedInstance, Sink, TestEncoding};
+use std::collections::{BTreeSet, HashMap};
+use z3::ast::Bool;
+use z3::{Model, Solver};
+
+/// The formula of the active tests, with its MCS enumerator.
+pub struct Joint {
+    pub solver: Solver,
+    pub ab: AbVars,
+    pub softs: Softs,
+    pub en: McsEnumerator,
+    /// Each active test's encoding.
+    pub encs: HashMap<usize, TestEncoding>,
+}
+
+impl Joint {
+    fn new(engine: &Engine) -> Joint {
+        Joint {
+            solver: engine.solver(),
+            ab: AbVars::new(),
+            softs: Softs::new(),
+            en: engine.enumerator(),
+            encs: HashMap::new(),
+        }
+    }
+
+    /// Adds test `t` encoded by `encode` (given the joint solver's sink and
+    /// relaxation variables); whether it could be encoded.
+    pub fn add(
+        &mut self,
+        t: usize,
+        encode: impl FnOnce(&Sink, &mut AbVars) -> Option<TestEncoding>,
+    ) -> bool {
+        match encode(&Sink::new(&self.solver), &mut self.ab) {
+            Some(enc) => {
+                self.encs.insert(t, enc);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// What a candidate's model is worth to the report.
+pub enum Settled {
+    /// A model of the candidate the report can use.
+    Model(Model),
+    /// The test formulas grew: the joint formula must be rebuilt.
+    Grown,
+}
+
+/// How tests enter the joint formula.
+pub trait TestSource {
+    /// Encodes test `t` into `joint`; whether it could be encoded.
+    fn encode(&mut self, engine: &mut Engine, joint: &mut Joint, t: usize) -> bool;
+    /// Checks candidate `d` with `model` over the `active` tests.
+    fn settle(
+        &mut self,
+        engine: &mut Engine,
+        joint: &Joint,
+        active: &[usize],
+        d: &BTreeSet<StmtId>,
+        model: Model,
+    ) -> Settled;
+}
+
+/// Each test's exact formula in the engine's encoding.
+pub struct Exact;
+
+impl TestSource for Exact {
+    fn encode(&mut self, engine: &mut Engine, joint: &mut Joint, t: usize) -> bool {
+        joint.add(t, |sink, ab| engine.encode(t, sink, ab))
+    }
+    fn settle(
+        &mut self,
+        _: &mut Engine,
+        _: &Joint,
+        _: &[usize],
+        _: &BTreeSet<StmtId>,
+        model: Model,
+    ) -> Settled {
+        Settled::Model(model)
+    }
+}
+
+/// `mbd` over the tests of a [`TestSource`].
+pub struct Mbd<S: TestSource> {
+    source: S,
+}
+
+impl Mbd<Exact> {
+    /// `mbd` over exact test formulas.
+    pub fn exact() -> Mbd<Exact> {
+        Mbd { source: Exact }
+    }
+}
+
+impl<S: TestSource> Mbd<S> {
+    pub fn over(source: S) -> Mbd<S> {
+        Mbd { source }
+    }
+}
+
+impl<S: TestSource> Combination for Mbd<S> {
+    fn combine(&mut self, engine: &mut Engine) -> Found {
+        let mut search = Search {
+            order: engine.session().representatives_first(),
+            source: &mut self.source,
+            joint: Joint::new(engine),
+            active: Vec::new(),
+            diagnoses: Vec::new(),
+            accepted: Vec::new(),
+        };
+        search.encode_representatives(engine);
+        if search.active.is_empty() {
+            return Found {
+                diagnoses: Vec::new(),
+                incomplete: engine.limit_hit(),
+            };
+        }
+        let incomplete = search.run(engine);
+        engine.count_solver_calls(search.joint.en.solver_calls());
+        Found {
+            diagnoses: search.diagnoses,
+            incomplete,
+        }
+    }
+}
+
+/// What checking a candidate on the tests outside the joint formula gave.
+enum Validation {
+    /// Every test is explained: the candidate's angelic values.
+    Explained(Vec<Angelic>),
+    /// Test `t` is not: it joins the formula.
+    Unexplained(usize),
+    /// A limit was hit.
+    Stopped(Incomplete),
+}
+
+/// One `mbd` search.
+struct Search<'a, S: TestSource> {
+    /// Failing tests, representatives of distinct paths first.
+    order: Vec<usize>,
+    source: &'a mut S,
+    joint: Joint,
+    /// Tests in the joint formula, in the order they joined.
+    active: Vec<usize>,
+    diagnoses: Vec<Diagnosis>,
+    /// The statements of each diagnosis reported.
+    accepted: Vec<BTreeSet<StmtId>>,
+}
+
+impl<S: TestSource> Search<'_, S> {
+    /// Starts the joint formula with one test per path.
+    fn encode_representatives(&mut self, engine: &mut Engine) {
+        for &t in self.order.iter().take(engine.paths().max(1)) {
+            if engine.limit_hit().is_some() {
+                break;
+            }
+            if self.source.encode(engine, &mut self.joint, t) {
+                self.active.push(t);
+            }
+        }
+        engine.set_tests_encoded(self.active.len());
+    }
+
+    /// Enumerates candidates until none is left or a limit is hit.
+    fn run(&mut self, engine: &mut Engine) -> Option<Incomplete> {
+        loop {
+            engine.count_iterations(1);
+            self.joint
+                .softs
+                .sync(engine, &self.joint.ab, &mut self.joint.en);
+            self.joint.en.set_deadline(engine.mcs_options().deadline);
+            let mcs = match engine.next_mcs(&mut self.joint.en, &self.joint.solver) {
+                Ok(Some(m)) => m,
+                Ok(None) => return None,
+                Err(inc) => return Some(inc),
+            };
+            let d = self.joint.softs.to_stmts(&mcs.members);
+            let Mcs {
+                members,
+                cost,
+                model,
+                ..
+            } = mcs;
+            let model = match self
+                .source
+                .settle(engine, &self.joint, &self.active, &d, model)
+            {
+                Settled::Model(m) => m,
+                Settled::Grown => {
+                    self.rebuild(engine);
+                    continue;
+                }
+            };
+            let model = self.polished(engine, &d, model);
+            match self.validate(engine, &d, &model) {
+                Validation::Stopped(inc) => return Some(inc),
+                Validation::Unexplained(t) => {
+                    if !self.join(engine, t) {
+                        let msg =
+                            format!("test {} cannot be encoded", engine.session().tests[t].name);
+                        return Some(Incomplete::Solver(msg));
+                    }
+                }
+                Validation::Explained(angelic) => {
+                    if self.accept(engine, d, cost, &members, angelic) {
+                        return Some(Incomplete::MaxDiagnoses);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Rebuilds the joint formula over the grown test formulas, with the
+    /// diagnoses already reported blocked.
+    fn rebuild(&mut self, engine: &mut Engine) {
+        engine.count_solver_calls(self.joint.en.solver_calls());
+        self.joint = Joint::new(engine);
+        for &t in &self.active {
+            self.source.encode(engine, &mut self.joint, t);
+        }
+        let joint = &mut self.joint;
+        joint.softs.sync(engine, &joint.ab, &mut joint.en);
+        // The formula only grew: every statement is still soft.
+        for a in &self.accepted {
+            if let Some(members) = joint.softs.members(a) {
+                joint.en.block(&joint.solver, &members);
+            }
+        }
+    }
+
+    /// `model` with readable angelic values, for the first diagnoses.
+    fn polished(&self, engine: &mut Engine, d: &BTreeSet<StmtId>, model: Model) -> Model {
+        if self.diagnoses.len() >= POLISHED {
+            return model;
+        }
+        let insts: Vec<&RelaxedInstance> = self
+            .active
+            .iter()
+            .flat_map(|t| self.joint.encs[t].relaxed.iter())
+            .collect();
+        let base: Vec<Bool> = self.joint.ab.relaxing_exactly(d);
+        engine
+            .polish(&self.joint.solver, &base, &insts, d, &model)
+            .unwrap_or(model)
+    }
+
+    /// Checks candidate `d` on the tests not in the formula, replaying
+    /// witnesses per path group (from the active tests' model first, then
+    /// from tests that needed their own formula) before solving.
+    fn validate(&self, engine: &mut Engine, d: &BTreeSet<StmtId>, model: &Model) -> Validation {
+        let session = engine.session();
+        let mut angelic: Vec<Angelic> = Vec::new();
+        for &t in &self.active {
+            angelic.extend(angelic_values(session, t, &self.joint.encs[&t], model, d));
+        }
+        let mut groups: HashMap<usize, Vec<Witness>> = HashMap::new();
+        for &a in &self.active {
+            let g = engine.path(a).unwrap_or(usize::MAX);
+            let w = Witness::from_model(
+                &self.joint.encs[&a],
+                model,
+                d,
+                &session.tests[a].expected_stdout,
+            );
+            groups.entry(g).or_default().push(w);
+        }
+        let fallback: Option<Witness> = groups.values().next().and_then(|v| v.first().cloned());
+        let pending = self
+            .order
+            .iter()
+            .copied()
+            .filter(|t| !self.joint.encs.contains_key(t));
+        for t in pending {
+            if engine.is_skipped(t) {
+                continue;
+            }
+            let g = engine.path(t).unwrap_or(usize::MAX);
+            let mut ws: Vec<Witness> = groups
+                .get(&g)
+                .map(|v| v.iter().rev().take(3).cloned().collect())
+                .unwrap_or_default();
+            if ws.is_empty() {
+                ws.extend(fallback.clone());
+            }
+            match engine.explain(t, d, &ws) {
+                Err(inc) => return Validation::Stopped(inc),
+                Ok(Some(e)) => {
+                    angelic.extend(e.angelic);
+                    if let Some(w) = e.witness {
+                        groups.entry(g).or_default().push(w);
+                    }
+                }
+                Ok(None) => return Validation::Unexplained(t),
+            }
+        }
+        Validation::Explained(angelic)
+    }
+
+    /// Adds test `t` to the joint formula (which rules out the candidate it
+    /// refuted); whether it could be encoded.
+    fn join(&mut self, engine: &mut Engine, t: usize) -> bool {
+        if !self.source.encode(engine, &mut self.joint, t) {
+            return false;
+        }
+        self.active.push(t);
+        engine.set_tests_encoded(self.active.len());
+        self.joint.en.invalidate();
+        true
+    }
+
+    /// Reports candidate `d` and blocks it; whether the maximum number of
+    /// diagnoses is reached.
+    fn accept(
+        &mut self,
+        engine: &mut Engine,
+        d: BTreeSet<StmtId>,
+        cost: u64,
+        members: &[usize],
+        mut angelic: Vec<Angelic>,
+    ) -> bool {
+        angelic.sort_by(|a, b| a.test.cmp(&b.test).then(a.stmt.cmp(&b.stmt)));
+        self.diagnoses.push(Diagnosis {
+            stmts: d.iter().copied().collect(),
+            cost,
+            test: None,
+            angelic,
+            verified: None,
+        });
+        engine.found(self.diagnoses.len());
+        self.joint.en.block(&self.joint.solver, members);
+        self.accepted.push(d);
+        self.diagnoses.len() >= engine.options().max_diagnoses
+    }
+}

@@ -1,0 +1,726 @@
+//! The engine: what every method asks for while it localizes. It owns the
+//! bounds, the deadline and memory limit, the statistics, notes and skipped
+//! tests, and each failing test's own formula (for validating candidates);
+//! it encodes tests, replays witnesses, solves, and polishes angelic values.
+//!
+//! The engine calls no method and no combination: they call it.
+
+use crate::angelic::angelic_values;
+use crate::mcs::{Mcs, McsEnumerator, McsOptions, Order, Stop};
+use crate::options::Options;
+use crate::result::{Angelic, Diagnosis, Incomplete, Localization, Ranked, Stats};
+use crate::session::{Progress, Session};
+use crate::witness::{Replay, Witness};
+use faultline_exec::trace::Scope;
+use faultline_exec::Executable;
+use faultline_ir::{Branch, StmtId};
+use faultline_smt::sym::{SInt, SVal};
+use faultline_smt::{
+    encode_test, AbVars, Bounds, BranchPolicy, Encoding, InstValue, IntSemantics, RelaxedInstance,
+    Sink, TestEncoding, TracePolicy,
+};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::time::{Duration, Instant};
+use z3::ast::Bool;
+use z3::{Model, Params, SatResult, Solver};
+
+/// How many diagnoses (per test, for per-test methods) get polished angelic
+/// values: the first ones, which people read. Each polish costs a handful of
+/// solver calls that are often harder than the enumeration's own (TCAS v2,
+/// `full`: 0.63 s unpolished, 1.0 s with 10 polished diagnoses).
+pub const POLISHED: usize = 10;
+
+/// A failing test's own formula (one solver each), for validating candidate
+/// diagnoses when no witness replays, and for their angelic values.
+struct Single {
+    solver: Solver,
+    enc: TestEncoding,
+    ab: AbVars,
+}
+
+/// A test explained by a diagnosis: its angelic values, and the witness
+/// read from its own formula when one was solved.
+#[derive(Clone, Debug)]
+pub struct Explained {
+    pub angelic: Vec<Angelic>,
+    pub witness: Option<Witness>,
+}
+
+/// Shared machinery: bounds, deadline, encoding and validation of tests.
+pub struct Engine<'s, 'p> {
+    session: &'s Session<'p>,
+    options: Options,
+    /// The encoding of the engine's own formulas (validation, replay paths).
+    encoding: Encoding,
+    /// Soft clause weights (clause weighting); `None` means cardinality.
+    weights: Option<HashMap<StmtId, u64>>,
+    bounds: Bounds,
+    deadline: Option<Instant>,
+    stats: Stats,
+    notes: Vec<String>,
+    skipped: Vec<(usize, String)>,
+    singles: HashMap<usize, Single>,
+    /// Whether formulas are pure bit-vector (Z3's finite-domain solver applies).
+    finite: bool,
+    exe: Executable<'p>,
+    /// Path signature of each failing test (equal ids: same branch decisions).
+    signature: HashMap<usize, usize>,
+    /// Formulas built (for progress).
+    encoded: usize,
+}
+
+impl<'s, 'p> Engine<'s, 'p> {
+    /// An engine whose own formulas use `encoding`, enumerating by cardinality.
+    pub fn new(session: &'s Session<'p>, options: Options, encoding: Encoding) -> Engine<'s, 'p> {
+        // The memory limit is checked between solver calls (`limit_hit`), not
+        // handed to Z3: Z3's own limit makes the z3 crate panic on the null
+        // term it then returns.
+        let finite = options.int_semantics == IntSemantics::BitVector
+            && !faultline_ir::analysis::uses_floats(session.prog);
+        let deadline = options.timeout.map(|t| Instant::now() + t);
+        let needs = session.needs();
+        let bounds = needs.bounds(options.unwind);
+        let mut notes = Vec::new();
+        if let Some(cap) = options.unwind {
+            for over in needs.over(cap) {
+                notes.push(format!("a failing run needs more than --unwind {cap}: {over}; paths beyond the bound are excluded"));
+            }
+        }
+        Engine {
+            session,
+            options,
+            encoding,
+            weights: None,
+            bounds,
+            deadline,
+            stats: Stats {
+                run_time: session.run_time,
+                ..Stats::default()
+            },
+            notes,
+            skipped: Vec::new(),
+            singles: HashMap::new(),
+            finite,
+            exe: Executable::new(session.prog).expect("the program ran before"),
+            signature: session.path_signatures(),
+            encoded: 0,
+        }
+    }
+
+    /// The same engine enumerating by total clause weight (`Some`), or by
+    /// cardinality (`None`).
+    pub fn weighted(mut self, weights: Option<HashMap<StmtId, u64>>) -> Engine<'s, 'p> {
+        self.weights = weights;
+        self
+    }
+
+    pub fn session(&self) -> &'s Session<'p> {
+        self.session
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The encoding of the engine's own formulas.
+    pub fn encoding(&self) -> Encoding {
+        self.encoding
+    }
+
+    /// The program, ready to run (hijacked and perturbed runs).
+    pub fn exe(&self) -> &Executable<'p> {
+        &self.exe
+    }
+
+    /// The path signature of failing test `t`: tests with equal signatures
+    /// took the same branch decisions.
+    pub fn path(&self, t: usize) -> Option<usize> {
+        self.signature.get(&t).copied()
+    }
+
+    /// Number of distinct paths of the failing tests.
+    pub fn paths(&self) -> usize {
+        let mut seen = BTreeSet::new();
+        self.session
+            .failing
+            .iter()
+            .filter(|t| seen.insert(self.path(**t)))
+            .count()
+    }
+
+    /// A fresh solver: Z3's SAT-based finite-domain solver for pure
+    /// bit-vector formulas (an order of magnitude faster on them), else the
+    /// default solver.
+    pub fn solver(&self) -> Solver {
+        if self.finite {
+            if let Some(s) = Solver::new_for_logic("QF_FD") {
+                return s;
+            }
+        }
+        Solver::new()
+    }
+
+    pub fn timed_out(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// The limit that has been hit, if any (time, or memory).
+    pub fn limit_hit(&self) -> Option<Incomplete> {
+        if self.timed_out() {
+            return Some(Incomplete::Timeout);
+        }
+        match self.options.max_memory {
+            Some(mib) if resident_mib() > mib as f64 => Some(Incomplete::Memory),
+            _ => None,
+        }
+    }
+
+    /// Why the solver answered `unknown`.
+    fn unknown(&self, reason: String) -> Incomplete {
+        if self.timed_out() {
+            Incomplete::Timeout
+        } else if reason.contains("memory") || self.limit_hit() == Some(Incomplete::Memory) {
+            Incomplete::Memory
+        } else {
+            Incomplete::Solver(reason)
+        }
+    }
+
+    // ----- statistics, notes, progress -------------------------------------
+
+    /// Counts solver calls made outside the engine (an enumerator's, a check's).
+    pub fn count_solver_calls(&mut self, calls: u64) {
+        self.stats.solver_calls += calls;
+    }
+
+    /// Counts solving time spent outside the engine.
+    pub fn count_solve_time(&mut self, time: Duration) {
+        self.stats.solve_time += time;
+    }
+
+    /// Counts a test formula built for a method (per-test formulas).
+    pub fn count_test_encoded(&mut self) {
+        self.stats.tests_encoded += 1;
+    }
+
+    /// Sets the number of tests in a joint formula (`mbd`).
+    pub fn set_tests_encoded(&mut self, n: usize) {
+        self.stats.tests_encoded = n;
+    }
+
+    /// Counts search iterations (enumeration rounds, expansions).
+    pub fn count_iterations(&mut self, n: usize) {
+        self.stats.iterations += n;
+    }
+
+    /// Counts a test whose MCSes were confirmed from a test on its path.
+    pub fn count_reused(&mut self) {
+        self.stats.tests_reused += 1;
+    }
+
+    /// Adds a note for the report (once).
+    pub fn note(&mut self, note: String) {
+        if !self.notes.contains(&note) {
+            self.notes.push(note);
+        }
+    }
+
+    /// Reports the number of diagnoses found so far.
+    pub fn found(&self, count: usize) {
+        if let Some(p) = &self.options.progress {
+            (p.0)(Progress::Diagnoses { count });
+        }
+    }
+
+    /// The localization of a method that started at `start`: its name,
+    /// diagnoses, ranking and incompleteness, with the engine's statistics,
+    /// notes and skipped tests.
+    pub fn into_localization(
+        self,
+        method: String,
+        diagnoses: Vec<Diagnosis>,
+        ranking: Vec<Ranked>,
+        incomplete: Option<Incomplete>,
+        start: Instant,
+    ) -> Localization {
+        let mut stats = self.stats;
+        stats.total_time = start.elapsed() + self.session.run_time;
+        Localization {
+            method,
+            tests: self.session.verdicts(),
+            failing: self.session.failing.clone(),
+            skipped: self.skipped,
+            diagnoses,
+            ranking,
+            incomplete,
+            notes: self.notes,
+            stats,
+        }
+    }
+
+    // ----- encoding ----------------------------------------------------------
+
+    /// Encodes test `t` in the engine's encoding (on the failing run's path
+    /// for `trace`); failures are recorded as skipped tests.
+    pub fn encode(&mut self, t: usize, sink: &Sink, ab: &mut AbVars) -> Option<TestEncoding> {
+        let mut policy = match (self.encoding, self.session.traces.get(&t)) {
+            (Encoding::Trace, Some(tr)) => Some(TracePolicy::new(tr)),
+            _ => None,
+        };
+        self.encode_with(
+            t,
+            sink,
+            ab,
+            self.encoding,
+            policy.as_mut().map(|p| p as &mut dyn BranchPolicy),
+        )
+    }
+
+    /// Encodes test `t` in `encoding` with a branch policy (on-demand
+    /// formulas); failures are recorded as skipped tests.
+    pub fn encode_with(
+        &mut self,
+        t: usize,
+        sink: &Sink,
+        ab: &mut AbVars,
+        encoding: Encoding,
+        policy: Option<&mut dyn BranchPolicy>,
+    ) -> Option<TestEncoding> {
+        let start = Instant::now();
+        let prog = self.session.prog;
+        let r = encode_test(
+            prog,
+            &self.session.tests[t],
+            encoding,
+            self.options.int_semantics,
+            &self.bounds,
+            policy,
+            ab,
+            sink,
+        );
+        self.stats.encode_time += start.elapsed();
+        self.encoded += 1;
+        if let Some(p) = &self.options.progress {
+            (p.0)(Progress::TestsEncoded {
+                done: self.encoded,
+                total: self.session.failing.len(),
+            });
+        }
+        match r {
+            Ok(enc) => {
+                self.stats.statement_instances += enc.instances;
+                for n in &enc.notes {
+                    if !self.notes.contains(n) {
+                        self.notes.push(n.clone());
+                    }
+                }
+                Some(enc)
+            }
+            Err(e) => {
+                if !self.is_skipped(t) {
+                    self.skipped.push((t, e.describe(prog)));
+                }
+                None
+            }
+        }
+    }
+
+    pub fn is_skipped(&self, t: usize) -> bool {
+        self.skipped.iter().any(|(s, _)| *s == t)
+    }
+
+    /// Encodes test `t` into its own solver (once).
+    fn single(&mut self, t: usize) -> bool {
+        if self.singles.contains_key(&t) {
+            return true;
+        }
+        if self.is_skipped(t) {
+            return false;
+        }
+        let solver = self.solver();
+        let mut ab = AbVars::new();
+        match self.encode(t, &Sink::new(&solver), &mut ab) {
+            Some(enc) => {
+                self.singles.insert(t, Single { solver, enc, ab });
+                true
+            }
+            None => false,
+        }
+    }
+
+    // ----- solving -----------------------------------------------------------
+
+    /// The MCS options of this engine (bounds, deadline, order by weight
+    /// when clause weights are set).
+    pub fn mcs_options(&self) -> McsOptions {
+        McsOptions {
+            max_size: self.options.max_size,
+            max_count: self.options.max_diagnoses,
+            deadline: self.deadline,
+            order: if self.weights.is_some() {
+                Order::Weight
+            } else {
+                Order::Cardinality
+            },
+        }
+    }
+
+    /// A new MCS enumerator with the engine's options.
+    pub fn enumerator(&self) -> McsEnumerator {
+        McsEnumerator::new(self.mcs_options())
+    }
+
+    /// The next MCS of `en` on `solver` (solving time counted; solver calls
+    /// are counted when the caller is done with `en`).
+    pub fn next_mcs(
+        &mut self,
+        en: &mut McsEnumerator,
+        solver: &Solver,
+    ) -> Result<Option<Mcs>, Incomplete> {
+        let t0 = Instant::now();
+        let next = en.next(solver);
+        self.stats.solve_time += t0.elapsed();
+        next.map_err(incomplete_of)
+    }
+
+    /// Statement `s`'s soft-clause weight (1 without clause weighting).
+    pub fn weight(&self, s: StmtId) -> u64 {
+        self.weights
+            .as_ref()
+            .and_then(|w| w.get(&s).copied())
+            .unwrap_or(1)
+            .max(1)
+    }
+
+    fn set_timeout(&self, solver: &Solver) -> bool {
+        let mut p = Params::new();
+        match self.deadline {
+            Some(d) => {
+                let left = d.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    return false;
+                }
+                p.set_u32(
+                    "timeout",
+                    left.as_millis().clamp(1, u32::MAX as u128) as u32,
+                );
+            }
+            None => p.set_u32("timeout", u32::MAX),
+        }
+        solver.set_params(&p);
+        true
+    }
+
+    /// Solves `solver` under `assumptions`: its model, `None` if
+    /// unsatisfiable or unknown (call and time counted).
+    pub fn model_under(&mut self, solver: &Solver, assumptions: &[Bool]) -> Option<Model> {
+        let t0 = Instant::now();
+        let r = solver.check_assumptions(assumptions);
+        self.stats.solve_time += t0.elapsed();
+        self.stats.solver_calls += 1;
+        match r {
+            SatResult::Sat => solver.get_model(),
+            _ => None,
+        }
+    }
+
+    // ----- validation --------------------------------------------------------
+
+    /// Re-executes test `t` with a witness (see [`crate::witness`]), on the
+    /// failing run's path for `trace`.
+    pub fn replay(&mut self, t: usize, w: &Witness) -> Replay {
+        let path: Option<Vec<(StmtId, Vec<Scope>, Branch)>> =
+            match (self.encoding, self.session.traces.get(&t)) {
+                (Encoding::Trace, Some(tr)) => Some(
+                    tr.decisions()
+                        .map(|(i, b)| (i.stmt, tr.contexts.chain(i.ctx), b))
+                        .collect(),
+                ),
+                _ => None,
+            };
+        crate::witness::replay(
+            self.session.prog,
+            &self.exe,
+            &self.session.tests[t],
+            t,
+            w,
+            &self.bounds,
+            self.session.limits,
+            self.session.compare,
+            path.as_deref(),
+        )
+    }
+
+    /// Solves test `t`'s own formula with exactly the statements of `d`
+    /// relaxed: its model, `None` if unsatisfiable.
+    pub fn check_single(
+        &mut self,
+        t: usize,
+        d: &BTreeSet<StmtId>,
+    ) -> Result<Option<Model>, Incomplete> {
+        if !self.single(t) {
+            return Ok(None);
+        }
+        let single = self.singles.get(&t).expect("encoded");
+        let assumptions: Vec<Bool> = single.ab.relaxing_exactly(d);
+        if !self.set_timeout(&single.solver) {
+            return Err(Incomplete::Timeout);
+        }
+        let start = Instant::now();
+        let r = single.solver.check_assumptions(&assumptions);
+        self.stats.solve_time += start.elapsed();
+        self.stats.solver_calls += 1;
+        match r {
+            SatResult::Sat => Ok(single.solver.get_model()),
+            SatResult::Unsat => Ok(None),
+            SatResult::Unknown => {
+                Err(self.unknown(single.solver.get_reason_unknown().unwrap_or_default()))
+            }
+        }
+    }
+
+    /// Whether `d` explains test `t`, with its angelic values and, when a
+    /// solver was needed, a witness for similar tests: first by replaying
+    /// the given witnesses, then on the test's own formula.
+    pub fn explain(
+        &mut self,
+        t: usize,
+        d: &BTreeSet<StmtId>,
+        witnesses: &[Witness],
+    ) -> Result<Option<Explained>, Incomplete> {
+        for w in witnesses {
+            let r = self.replay(t, w);
+            if r.explains {
+                return Ok(Some(Explained {
+                    angelic: r.angelic,
+                    witness: None,
+                }));
+            }
+        }
+        match self.check_single(t, d)? {
+            None => Ok(None),
+            Some(model) => {
+                let single = self.singles.get(&t).expect("encoded");
+                let angelic = angelic_values(self.session, t, &single.enc, &model, d);
+                let w = Witness::from_model(
+                    &single.enc,
+                    &model,
+                    d,
+                    &self.session.tests[t].expected_stdout,
+                );
+                Ok(Some(Explained {
+                    angelic,
+                    witness: Some(w),
+                }))
+            }
+        }
+    }
+
+    /// Whether `d` is a correction set: every failing test's formula is
+    /// satisfiable with exactly the statements of `d` relaxed (each test on
+    /// its own formula, no witnesses). Tests that cannot be encoded count as
+    /// unexplained. Used by brute-force checks.
+    pub fn explains_all(&mut self, d: &BTreeSet<StmtId>) -> Result<bool, Incomplete> {
+        for t in self.session.failing.clone() {
+            if self.check_single(t, d)?.is_none() {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// The statements that have a relaxation variable in some failing test's
+    /// formula (the candidates of every diagnosis).
+    pub fn relaxable(&mut self) -> BTreeSet<StmtId> {
+        let mut out = BTreeSet::new();
+        for t in self.session.failing.clone() {
+            if self.single(t) {
+                out.extend(self.singles[&t].ab.stmts().map(|(s, _)| s));
+            }
+        }
+        out
+    }
+
+    /// The angelic values of `d` on each of the tests (`None` if some test is
+    /// not explained), sharing witnesses between tests of one path.
+    pub fn angelic_for(
+        &mut self,
+        tests: &[usize],
+        d: &BTreeSet<StmtId>,
+    ) -> Result<Option<Vec<Angelic>>, Incomplete> {
+        let mut by_group: HashMap<usize, Vec<Witness>> = HashMap::new();
+        let mut out = Vec::new();
+        for &t in tests {
+            if self.is_skipped(t) {
+                continue;
+            }
+            let g = self.path(t).unwrap_or(usize::MAX);
+            let ws = by_group.get(&g).cloned().unwrap_or_default();
+            match self.explain(t, d, &ws)? {
+                None => return Ok(None),
+                Some(e) => {
+                    out.extend(e.angelic);
+                    if let Some(w) = e.witness {
+                        by_group.entry(g).or_default().push(w);
+                    }
+                }
+            }
+        }
+        Ok(Some(out))
+    }
+
+    // ----- readable angelic values ------------------------------------------
+
+    /// Looks for a model of the same diagnosis whose angelic values read well:
+    /// each relaxed integer instance keeps its computed value where it can, else
+    /// takes a value in [-1, 1], else in [-100, 100], else any. Preferences are
+    /// dropped as unsat cores name them (a handful of solver calls). Returns
+    /// `None` (keep the model) if the solver gives up or the budget runs out.
+    pub fn polish(
+        &mut self,
+        solver: &Solver,
+        base: &[Bool],
+        insts: &[&RelaxedInstance],
+        d: &BTreeSet<StmtId>,
+        model: &Model,
+    ) -> Option<Model> {
+        let tiers = preference_tiers(solver, insts, d, model);
+        if tiers.is_empty() {
+            return None;
+        }
+        let mut level = vec![0usize; tiers.len()];
+        for _ in 0..12 {
+            let prefs: Vec<(usize, Bool)> = level
+                .iter()
+                .enumerate()
+                .filter_map(|(i, &l)| tiers[i].get(l).map(|b| (i, b.clone())))
+                .collect();
+            let mut assumptions = base.to_vec();
+            assumptions.extend(prefs.iter().map(|(_, b)| b.clone()));
+            self.stats.solver_calls += 1;
+            let t0 = Instant::now();
+            let r = solver.check_assumptions(&assumptions);
+            self.stats.solve_time += t0.elapsed();
+            match r {
+                SatResult::Sat => return solver.get_model(),
+                SatResult::Unknown => return None,
+                SatResult::Unsat => {
+                    let core = solver.get_unsat_core();
+                    let mut moved = false;
+                    for (i, b) in &prefs {
+                        if core.iter().any(|c| c.ast_eq(b)) {
+                            level[*i] += 1;
+                            moved = true;
+                        }
+                    }
+                    if !moved {
+                        return None;
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Per relaxed integer instance of `d` active in `model`: its tiers of
+/// preference for [`Engine::polish`], most preferred first, as fresh
+/// literals asserted to imply them in `solver`.
+fn preference_tiers(
+    solver: &Solver,
+    insts: &[&RelaxedInstance],
+    d: &BTreeSet<StmtId>,
+    model: &Model,
+) -> Vec<Vec<Bool>> {
+    let active = |inst: &&&RelaxedInstance| {
+        d.contains(&inst.stmt)
+            && model.eval(&inst.guard, true).and_then(|b| b.as_bool()) == Some(true)
+    };
+    // Instances per statement: a statement of an MCS changes some instance's
+    // value in every model, so one executed once cannot keep its value.
+    let mut count: BTreeMap<StmtId, usize> = BTreeMap::new();
+    for inst in insts.iter().filter(active) {
+        *count.entry(inst.stmt).or_default() += 1;
+    }
+    let mut tiers: Vec<Vec<Bool>> = Vec::new();
+    for inst in insts.iter().filter(active) {
+        if let InstValue::Scalar {
+            chosen: SVal::Int(c),
+            computed: SVal::Int(v),
+        } = &inst.value
+        {
+            let sem = c.sem();
+            let lo1 = SInt::constant(sem, c.kind, -1);
+            let hi1 = SInt::constant(sem, c.kind, 1);
+            let lo2 = SInt::constant(sem, c.kind, -100);
+            let hi2 = SInt::constant(sem, c.kind, 100);
+            let within = |lo: &SInt, hi: &SInt| {
+                let a = faultline_smt::sym::compare(
+                    faultline_ir::CmpOp::Ge,
+                    &SVal::Int(c.clone()),
+                    &SVal::Int(lo.clone()),
+                );
+                let b = faultline_smt::sym::compare(
+                    faultline_ir::CmpOp::Le,
+                    &SVal::Int(c.clone()),
+                    &SVal::Int(hi.clone()),
+                );
+                match (a, b) {
+                    (Ok(a), Ok(b)) => Some(Bool::and(&[&a.v.1, &b.v.1])),
+                    _ => None,
+                }
+            };
+            let mut t = Vec::new();
+            if count[&inst.stmt] > 1 {
+                t.push(c.eq(v));
+            }
+            if !c.kind.signed() {
+                t.extend(within(&SInt::constant(sem, c.kind, 0), &hi1));
+                t.extend(within(&SInt::constant(sem, c.kind, 0), &hi2));
+            } else {
+                t.extend(within(&lo1, &hi1));
+                t.extend(within(&lo2, &hi2));
+            }
+            // Assumed as fresh literals: an assumption that is a term of
+            // its own makes Z3's SAT-based solver preprocess it at every
+            // call (TCAS v28: 300 ms a call, against 5 ms).
+            let t = t
+                .into_iter()
+                .map(|pref| {
+                    let lit = Bool::fresh_const("polish");
+                    solver.assert(lit.implies(&pref));
+                    lit
+                })
+                .collect();
+            tiers.push(t);
+        }
+    }
+    tiers
+}
+
+/// Why an enumeration stopped, as a result's incompleteness.
+pub fn incomplete_of(stop: Stop) -> Incomplete {
+    match stop {
+        Stop::Timeout => Incomplete::Timeout,
+        Stop::Unknown(m) if m.contains("memory") => Incomplete::Memory,
+        Stop::Unknown(m) => Incomplete::Solver(m),
+    }
+}
+
+/// The process's resident memory in MiB (Linux `/proc/self/statm`; 0 elsewhere).
+pub fn resident_mib() -> f64 {
+    resident_mib_of("self")
+}
+
+/// The resident memory in MiB of process `pid` (a number, or `self`; Linux
+/// `/proc/PID/statm`; 0 elsewhere or if there is no such process).
+pub fn resident_mib_of(pid: &str) -> f64 {
+    std::fs::read_to_string(format!("/proc/{pid}/statm"))
+        .ok()
+        .and_then(|s| {
+            s.split_whitespace()
+                .nth(1)
+                .and_then(|p| p.parse::<f64>().ok())
+        })
+        .map_or(0.0, |pages| pages * 4096.0 / (1024.0 * 1024.0))
+}

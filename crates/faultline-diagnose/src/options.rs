@@ -1,0 +1,46 @@
+//! What the user sets independently of the method: bounds, limits, progress.
+//!
+//! The method decides the encoding, the combination of tests and the clause
+//! weights ([`crate::methods::Method`]); how outputs are compared and the
+//! limits of runs are the session's ([`crate::session::Session`]).
+
+use crate::session::ProgressHook;
+use crate::weights::Spectrum;
+use faultline_smt::IntSemantics;
+use std::time::Duration;
+
+/// Settings of a localization.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub max_size: usize,
+    pub max_diagnoses: usize,
+    pub timeout: Option<Duration>,
+    pub unwind: Option<u32>,
+    pub int_semantics: IntSemantics,
+    /// Memory limit in MiB (the solver's and the process's).
+    pub max_memory: Option<u64>,
+    /// What counts as coverage for clause weights.
+    pub spectrum: Spectrum,
+    /// Called as the search progresses.
+    pub progress: Option<ProgressHook>,
+    /// Per-test methods: confirm the MCSes of a test on the path of one
+    /// already enumerated instead of enumerating ([`crate::share`]). Results
+    /// are the same either way; off only to measure or to cross-check.
+    pub share_paths: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            max_size: 3,
+            max_diagnoses: 100,
+            timeout: None,
+            unwind: None,
+            int_semantics: IntSemantics::BitVector,
+            max_memory: None,
+            spectrum: Spectrum::Use,
+            progress: None,
+            share_paths: true,
+        }
+    }
+}

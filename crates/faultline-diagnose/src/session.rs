@@ -1,0 +1,189 @@
+//! The test session: a program with its tests run, what every method starts
+//! from. It holds the one copy of how runs are compared and limited, which
+//! test runs and replays both read.
+
+use crate::bounds::Needs;
+use crate::result::TestVerdict;
+use faultline_exec::trace::Trace;
+use faultline_exec::{Compare, Executable, Limits, Run, RunOptions, TestCase};
+use faultline_ir::{Branch, Program, StmtId};
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// Progress of a localization, for a progress indicator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// `done` of `total` tests have run.
+    TestsRun { done: usize, total: usize },
+    /// `done` formulas of the `total` failing tests have been built.
+    TestsEncoded { done: usize, total: usize },
+    /// Diagnoses found so far.
+    Diagnoses { count: usize },
+}
+
+/// A progress callback (called from the thread doing the work).
+#[derive(Clone)]
+pub struct ProgressHook(pub std::sync::Arc<dyn Fn(Progress) + Send + Sync>);
+
+impl std::fmt::Debug for ProgressHook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ProgressHook")
+    }
+}
+
+/// A program with its tests run: what every method starts from.
+pub struct Session<'p> {
+    pub prog: &'p Program,
+    pub tests: &'p [TestCase],
+    pub runs: Vec<Run>,
+    /// Indices of failing tests.
+    pub failing: Vec<usize>,
+    /// Traces of the failing runs.
+    pub traces: HashMap<usize, Trace>,
+    pub run_time: Duration,
+    /// How outputs were compared (replays compare the same way).
+    pub compare: Compare,
+    /// The limits of every run (replays and hijacked runs included).
+    pub limits: Limits,
+}
+
+impl<'p> Session<'p> {
+    /// Runs every test; failing ones are re-run with traces.
+    pub fn new(
+        prog: &'p Program,
+        tests: &'p [TestCase],
+        compare: Compare,
+        limits: Limits,
+    ) -> Result<Session<'p>, String> {
+        Session::with_progress(prog, tests, compare, limits, None)
+    }
+
+    /// Like [`Session::new`], reporting each test run.
+    pub fn with_progress(
+        prog: &'p Program,
+        tests: &'p [TestCase],
+        compare: Compare,
+        limits: Limits,
+        progress: Option<&ProgressHook>,
+    ) -> Result<Session<'p>, String> {
+        let start = Instant::now();
+        let exe = Executable::new(prog).map_err(|e| e.describe(prog))?;
+        let plain = RunOptions {
+            record_trace: false,
+            limits,
+            compare,
+        };
+        let traced = RunOptions {
+            record_trace: true,
+            limits,
+            compare,
+        };
+        let mut runs = Vec::with_capacity(tests.len());
+        let mut failing = Vec::new();
+        let mut traces = HashMap::new();
+        for (i, t) in tests.iter().enumerate() {
+            if let Some(p) = progress {
+                if i % 64 == 0 {
+                    (p.0)(Progress::TestsRun {
+                        done: i,
+                        total: tests.len(),
+                    });
+                }
+            }
+            let r = faultline_exec::run(&exe, t, &plain);
+            if r.passed() {
+                runs.push(r);
+                continue;
+            }
+            let mut r = faultline_exec::run(&exe, t, &traced);
+            if let Some(tr) = r.execution.trace.take() {
+                traces.insert(i, tr);
+            }
+            failing.push(i);
+            runs.push(r);
+        }
+        Ok(Session {
+            prog,
+            tests,
+            runs,
+            failing,
+            traces,
+            run_time: start.elapsed(),
+            compare,
+            limits,
+        })
+    }
+
+    pub fn verdicts(&self) -> Vec<TestVerdict> {
+        self.tests
+            .iter()
+            .zip(&self.runs)
+            .map(|(t, r)| TestVerdict {
+                name: t.name.clone(),
+                passed: r.passed(),
+                reason: match &r.verdict {
+                    faultline_exec::Verdict::Pass => None,
+                    faultline_exec::Verdict::Fail(f) => Some(f.describe(self.prog)),
+                },
+            })
+            .collect()
+    }
+
+    /// What the failing runs needed (loop iterations, recursion depth).
+    pub fn needs(&self) -> Needs {
+        let mut n = Needs::default();
+        for t in &self.failing {
+            if let Some(tr) = self.traces.get(t) {
+                n.merge(&Needs::of_trace(self.prog, tr));
+            }
+        }
+        n
+    }
+
+    /// The branch decisions of failing test `t`'s run (empty without a trace).
+    fn decisions(&self, t: usize) -> Vec<(StmtId, Branch)> {
+        match self.traces.get(&t) {
+            Some(tr) => tr.decisions().map(|(i, b)| (i.stmt, b)).collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// Numbers the failing tests' paths: tests with equal numbers took the
+    /// same branch decisions.
+    pub fn path_signatures(&self) -> HashMap<usize, usize> {
+        type Sig = (Vec<(StmtId, Branch)>, Option<Vec<u8>>);
+        let mut ids: HashMap<Sig, usize> = HashMap::new();
+        let mut out = HashMap::new();
+        for &t in &self.failing {
+            let path = self.decisions(t);
+            // A run cut short by a runtime error says little about the path its
+            // test needs: its expected output tells the groups apart.
+            let cut = matches!(
+                self.runs[t].execution.termination,
+                faultline_exec::Termination::RuntimeError(_)
+            );
+            let sig = (path, cut.then(|| self.tests[t].expected_stdout.clone()));
+            let n = ids.len();
+            out.insert(t, *ids.entry(sig).or_insert(n));
+        }
+        out
+    }
+
+    /// The failing tests grouped by the branch decisions of their runs; the
+    /// first test of each group comes first (tests with one path tend to
+    /// share diagnoses).
+    pub fn representatives_first(&self) -> Vec<usize> {
+        let mut seen: HashMap<Vec<(StmtId, Branch)>, usize> = HashMap::new();
+        let mut reps = Vec::new();
+        let mut rest = Vec::new();
+        for &t in &self.failing {
+            if seen.insert(self.decisions(t), t).is_none() {
+                reps.push(t);
+            } else {
+                rest.push(t);
+            }
+        }
+        reps.extend(rest);
+        reps
+    }
+}

@@ -1,0 +1,100 @@
+//! What every command shares: exit codes, errors for the user, compiling
+//! the program and loading its test suite.
+
+use clap::Args;
+use faultline_exec::{suite, Compare, Limits, TestCase};
+use faultline_ir::Program;
+use std::path::{Path, PathBuf};
+
+/// Exit codes (documented in the README).
+pub mod exit {
+    /// All tests pass / the command succeeded.
+    pub const OK: u8 = 0;
+    /// Some test failed (and, for `localize`, the failures were localized).
+    pub const FAILED: u8 = 1;
+    /// Usage or input error (bad arguments, unreadable or invalid C, bad test suite).
+    pub const INPUT: u8 = 2;
+    /// A limit (time, memory) was hit before the search completed; partial results were printed.
+    pub const LIMIT: u8 = 3;
+}
+
+/// Where the tests come from (shared by every command that runs tests).
+#[derive(Args, Clone)]
+pub struct SuiteArgs {
+    /// Directory of NAME.in / NAME.out pairs (stdin and expected stdout; optional NAME.args).
+    #[arg(
+        long,
+        value_name = "DIR",
+        required_unless_present = "args_file",
+        conflicts_with = "args_file"
+    )]
+    pub tests: Option<PathBuf>,
+    /// File with one test per line: the program's command-line arguments (needs --oracle).
+    #[arg(long, value_name = "FILE")]
+    pub args_file: Option<PathBuf>,
+    /// Reference program whose output on each line of --args-file is the expected output.
+    #[arg(long, value_name = "REF.c")]
+    pub oracle: Option<PathBuf>,
+    /// Compare outputs as sequences of words, ignoring differences in whitespace.
+    #[arg(long)]
+    pub ignore_whitespace: bool,
+    /// Maximum number of statements a test may execute before it is stopped as non-terminating.
+    #[arg(long, default_value_t = Limits::default().max_steps)]
+    pub max_steps: u64,
+}
+
+/// An error for the user: printed as one line, exit status 2.
+pub struct UserError(pub String);
+
+impl<E: std::fmt::Display> From<E> for UserError {
+    fn from(e: E) -> Self {
+        UserError(e.to_string())
+    }
+}
+
+/// Reads and compiles a C file; errors are one line naming the file and position.
+pub fn compile(path: &Path) -> Result<Program, UserError> {
+    faultline_c::compile_file(path).map_err(|e| UserError(e.to_string()))
+}
+
+/// The suite's tests, with the options for comparing outputs.
+pub fn load_suite(s: &SuiteArgs) -> Result<(Vec<TestCase>, Compare, Limits), UserError> {
+    let limits = Limits {
+        max_steps: s.max_steps,
+        ..Limits::default()
+    };
+    let compare = if s.ignore_whitespace {
+        Compare::IgnoreWhitespace
+    } else {
+        Compare::Exact
+    };
+    // The pairing of --args-file and --oracle is checked here rather than by
+    // clap, so that the error is one line naming the file.
+    let tests = match (&s.tests, &s.args_file, &s.oracle) {
+        (_, _, Some(oracle)) if s.args_file.is_none() => {
+            return Err(UserError(format!(
+                "{}: error: --oracle needs --args-file FILE (the argument lines to run the reference program on)",
+                oracle.display()
+            )))
+        }
+        (_, Some(file), None) => {
+            return Err(UserError(format!(
+                "{}: error: --args-file needs --oracle REF.c (the reference program whose output is the expected output)",
+                file.display()
+            )))
+        }
+        (Some(dir), _, _) => suite::load_dir(dir)?,
+        (None, Some(file), Some(oracle)) => {
+            let args = suite::read_args_file(file)?;
+            let reference = faultline_c::compile_file(oracle)
+                .map_err(|e| UserError(format!("{e} (in the reference program)")))?;
+            suite::with_oracle(args, &reference, &oracle.display().to_string(), limits)?
+        }
+        _ => {
+            return Err(UserError(
+                "error: give --tests DIR, or --args-file FILE with --oracle REF.c".into(),
+            ))
+        }
+    };
+    Ok((tests, compare, limits))
+}

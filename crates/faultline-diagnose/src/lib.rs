@@ -11,6 +11,7 @@ pub mod bounds;
 pub mod explore;
 pub mod localize;
 pub mod mcs;
+pub mod mdfs;
 pub mod methods;
 pub mod ofc;
 pub mod result;

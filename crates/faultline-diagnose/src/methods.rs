@@ -49,6 +49,8 @@ pub enum Method {
     },
     /// AgxFaults, optionally with clause weights.
     Agx { weights: Option<Formula> },
+    /// Minimum debugging frontier sets, on the first failing test ([`crate::mdfs`]).
+    Mdfs,
 }
 
 impl Method {
@@ -80,9 +82,10 @@ impl Method {
             "ofc+dstar" => Method::Ofc { weights: Some(Formula::DStar), combine: ofc_combine },
             "agx" => Method::Agx { weights: None },
             "agx+cw" => Method::Agx { weights: Some(Formula::Ochiai) },
+            "mdfs" => Method::Mdfs,
             other => {
                 return Err(format!(
-                    "unknown method '{other}' (expected one of: full, flow, trace, full+cw, bugassist, bugassist+cw, sniper, cfaults, ofc, ofc+cw, ofc+tarantula, ofc+dstar, agx, agx+cw)"
+                    "unknown method '{other}' (expected one of: full, flow, trace, full+cw, bugassist, bugassist+cw, sniper, cfaults, ofc, ofc+cw, ofc+tarantula, ofc+dstar, agx, agx+cw, mdfs)"
                 ))
             }
         })
@@ -118,6 +121,7 @@ impl Method {
                 if *combine == Combine::Mbd { "+mbd" } else { "" }
             ),
             Method::Agx { weights: None } => "agx".into(),
+            Method::Mdfs => "mdfs".into(),
             Method::Agx { weights: Some(f) } => format!(
                 "agx+{}",
                 if *f == Formula::Ochiai {
@@ -172,6 +176,7 @@ pub fn run(session: &Session, method: &Method, options: &Options) -> Localizatio
         Method::Agx { weights: w } => {
             per_test_method(session, options, *w, method.name(), Strategy::Agx)
         }
+        Method::Mdfs => crate::mdfs::run_default(session, options),
     }
 }
 

@@ -3,6 +3,7 @@
 mod bench_cmd;
 mod cli;
 mod localize_cmd;
+mod mdfs_cmd;
 mod test_cmd;
 
 use std::process::ExitCode;

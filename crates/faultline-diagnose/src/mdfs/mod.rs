@@ -309,6 +309,28 @@ pub fn localize(
     Ok((loc, Some(report)))
 }
 
+/// MDFS with default settings (the method `mdfs`); on an error, no diagnoses and a note.
+pub fn run_default(session: &Session, options: &Options) -> Localization {
+    match localize(session, options, &MdfsOptions::default()) {
+        Ok((loc, _)) => loc,
+        Err(e) => {
+            let mut loc = Localization {
+                method: "mdfs".into(),
+                tests: session.verdicts(),
+                failing: session.failing.clone(),
+                skipped: Vec::new(),
+                diagnoses: Vec::new(),
+                ranking: Vec::new(),
+                incomplete: None,
+                notes: Vec::new(),
+                stats: Default::default(),
+            };
+            loc.notes.push(e);
+            loc
+        }
+    }
+}
+
 /// The DDG node of the last write of a variable named `name` before the failure.
 fn last_writer(
     prog: &Program,

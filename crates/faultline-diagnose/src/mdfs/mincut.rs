@@ -258,7 +258,7 @@ fn flow_paths(
 ) -> Vec<Vec<usize>> {
     // Flow on edge e (forward edges have even index): the reverse edge's capacity.
     let mut flow: Vec<u64> = (0..g.to.len())
-        .map(|e| if e % 2 == 0 { g.cap[e ^ 1] } else { 0 })
+        .map(|e| if e & 1 == 0 { g.cap[e ^ 1] } else { 0 })
         .collect();
     let mut paths = Vec::new();
     for _ in 0..k {
@@ -270,7 +270,7 @@ fn flow_paths(
             let mut e = g.head[u];
             let mut found = NIL;
             while e != NIL {
-                if e % 2 == 0 && flow[e] > 0 {
+                if e & 1 == 0 && flow[e] > 0 {
                     found = e;
                     break;
                 }
@@ -280,7 +280,7 @@ fn flow_paths(
                 return Vec::new();
             }
             flow[found] -= 1;
-            if u < 2 * n && u % 2 == 0 && inner[u / 2] == found {
+            if u < 2 * n && u & 1 == 0 && inner[u / 2] == found {
                 let v = u / 2;
                 // Only unit-capacity (cuttable) nodes can be cut.
                 if g.cap[found] + g.cap[found ^ 1] == 1 {

@@ -129,3 +129,72 @@ fn worked_example_round_by_round() {
         .collect();
     assert_eq!(ranked, vec![10, 14, 22, 12, 11]);
 }
+
+/// `--property m == 2`: `m` is the value of the run's last assignment to `m`
+/// (line 10). Round 1 has the same cut; altering line 10 satisfies the
+/// property, flipping line 14 does not (line 15 is another assignment).
+/// Line 10 has nothing to cut before it (it reads only input): stop.
+#[test]
+fn user_property_on_the_worked_example() {
+    let prog = compile(&root().join("examples/mid/mid.c"));
+    let tests = load_tests(&root().join("examples/mid/tests"));
+    let m = MdfsOptions {
+        property: Some("m == 2".into()),
+        ..MdfsOptions::default()
+    };
+    let (_, report) = run(&prog, &tests, &m);
+    assert_eq!(report.property, "m == 2");
+    assert_eq!(report.rounds.len(), 1, "{report:#?}");
+    let r1 = &report.rounds[0];
+    assert_eq!(cut_lines(r1), vec![10, 14]);
+    assert_eq!(
+        verdicts(&report, r1),
+        vec![
+            (vec![10], "polluted".to_string()),
+            (vec![14], "clean".to_string()),
+            (vec![10, 14], "superset".to_string()),
+        ]
+    );
+    let roots: Vec<u32> = report.root_causes.iter().map(|r| r.entity.line).collect();
+    assert_eq!(roots, vec![10]);
+}
+
+#[test]
+fn user_errors_are_one_line() {
+    let prog = compile(&root().join("examples/mid/mid.c"));
+    let tests = load_tests(&root().join("examples/mid/tests"));
+    let s = session(&prog, &tests);
+    let err = |m: MdfsOptions| {
+        mdfs::localize(&s, &Options::default(), &m)
+            .err()
+            .expect("an error")
+    };
+    assert_eq!(
+        err(MdfsOptions {
+            property: Some("m = 2".into()),
+            ..MdfsOptions::default()
+        }),
+        "--property: unexpected character `=` at column 3"
+    );
+    assert_eq!(
+        err(MdfsOptions {
+            property: Some("q > 1".into()),
+            ..MdfsOptions::default()
+        }),
+        "--property: `q` is not assigned before the failure point of test 't213'"
+    );
+    assert_eq!(
+        err(MdfsOptions {
+            test: Some("t123".into()),
+            ..MdfsOptions::default()
+        }),
+        "--test: test 't123' passes"
+    );
+    assert_eq!(
+        err(MdfsOptions {
+            test: Some("nope".into()),
+            ..MdfsOptions::default()
+        }),
+        "--test: no test named 'nope'"
+    );
+}

@@ -164,11 +164,7 @@ fn user_errors_are_one_line() {
     let prog = compile(&root().join("examples/mid/mid.c"));
     let tests = load_tests(&root().join("examples/mid/tests"));
     let s = session(&prog, &tests);
-    let err = |m: MdfsOptions| {
-        mdfs::localize(&s, &Options::default(), &m)
-            .err()
-            .expect("an error")
-    };
+    let err = |m: MdfsOptions| mdfs::localize(&s, &Options::default(), &m).expect_err("an error");
     assert_eq!(
         err(MdfsOptions {
             property: Some("m = 2".into()),

@@ -356,9 +356,13 @@ impl Ddg {
             b.edges.insert((o, p, DepKind::Data));
         }
         // Input-only instances are dropped: the input is a fact, so what
-        // depends on it alone depends on the entry.
+        // reads it depends on the entry instead.
         let input: Vec<bool> = b.nodes.iter().map(|x| x.input).collect();
-        b.edges.retain(|&(u, v, _)| !input[u] && !input[v]);
+        b.edges = std::mem::take(&mut b.edges)
+            .into_iter()
+            .filter(|&(_, v, _)| !input[v])
+            .map(|(u, v, k)| if input[u] { (Ddg::ENTRY, v, k) } else { (u, v, k) })
+            .collect();
         let n = b.nodes.len();
         let mut has_pred = vec![false; n];
         for &(_, v, _) in &b.edges {

@@ -546,7 +546,11 @@ impl Search<'_> {
             let edges: Vec<(usize, usize)> = g
                 .edges
                 .iter()
-                .filter(|&&(u, v, _)| keep(u) && keep(v) && !in_snk[u] && !in_src[v])
+                // A source's direct dependents among the sinks are not
+                // paths to cut: the sources are taken as correct.
+                .filter(|&&(u, v, _)| {
+                    keep(u) && keep(v) && !in_snk[u] && !in_src[v] && !(in_src[u] && in_snk[v])
+                })
                 .map(|&(u, v, _)| (u, v))
                 .collect();
             let cuttable: Vec<bool> = (0..g.nodes.len())

@@ -361,7 +361,13 @@ impl Ddg {
         b.edges = std::mem::take(&mut b.edges)
             .into_iter()
             .filter(|&(_, v, _)| !input[v])
-            .map(|(u, v, k)| if input[u] { (Ddg::ENTRY, v, k) } else { (u, v, k) })
+            .map(|(u, v, k)| {
+                if input[u] {
+                    (Ddg::ENTRY, v, k)
+                } else {
+                    (u, v, k)
+                }
+            })
             .collect();
         let n = b.nodes.len();
         let mut has_pred = vec![false; n];

@@ -521,20 +521,67 @@ impl Search<'_> {
             .copied()
             .filter(|&v| g.nodes[v].output)
             .collect();
-        let mut sources = vec![Ddg::ENTRY];
-        let mut sinks = vec![p];
-        let mut goal = match user {
+        let goal = match user {
             Some(u) => Goal::User(u),
             None => Goal::Output,
         };
-        let mut rounds = Vec::new();
-        let mut reported: Vec<usize> = Vec::new();
-        let mut last_polluted: Vec<usize> = Vec::new();
+        let mut rounds: Vec<Round> = Vec::new();
+        let mut roots: Vec<usize> = Vec::new();
         let mut chain: Vec<usize> = Vec::new();
-        for index in 1..=self.m.max_rounds {
-            if engine.timed_out() {
+        // Searches to run: (sinks, property). The first starts at p; polluted
+        // values met next to polluted branches start their own search.
+        let mut queue: std::collections::VecDeque<(Vec<usize>, Goal)> =
+            std::collections::VecDeque::from([(vec![p], goal)]);
+        let mut first = true;
+        while let Some((start, goal)) = queue.pop_front() {
+            let mut last_polluted: Vec<usize> = if first { Vec::new() } else { start.clone() };
+            first = false;
+            self.search(
+                engine,
+                start,
+                goal,
+                &outputs,
+                &mut rounds,
+                &mut last_polluted,
+                &mut chain,
+                &mut queue,
+            )?;
+            roots.extend(last_polluted);
+        }
+        if roots.is_empty() {
+            // Nothing polluted: the failure point's own statements.
+            roots = outputs.clone();
+        }
+        roots.sort_by_key(|&v| (g.distance[v], v));
+        roots.dedup();
+        chain.reverse();
+        chain.retain(|v| !roots.contains(v));
+        Ok((rounds, roots, chain))
+    }
+
+    /// One backward search from `sinks` with property `goal`: rounds are
+    /// appended, polluted values met next to polluted branches queued.
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        engine: &mut Engine,
+        sinks: Vec<usize>,
+        goal: Goal,
+        outputs: &[usize],
+        rounds: &mut Vec<Round>,
+        last_polluted: &mut Vec<usize>,
+        chain: &mut Vec<usize>,
+        queue: &mut std::collections::VecDeque<(Vec<usize>, Goal)>,
+    ) -> Result<(), String> {
+        let g = self.g;
+        let mut sources = vec![Ddg::ENTRY];
+        let mut sinks = sinks;
+        let mut goal = goal;
+        loop {
+            if engine.timed_out() || rounds.len() >= self.m.max_rounds {
                 break;
             }
+            let index = rounds.len() + 1;
             let down = g.descendants(&sources);
             let up = g.ancestors(&sinks);
             let in_src = mark(g.nodes.len(), &sources);
@@ -643,7 +690,7 @@ impl Search<'_> {
             chain.extend(last_polluted.iter().copied());
             if branches.is_empty() {
                 sinks = entities.clone();
-                last_polluted = entities;
+                *last_polluted = entities;
             } else {
                 let values: Vec<usize> = entities
                     .iter()
@@ -651,7 +698,9 @@ impl Search<'_> {
                     .filter(|v| !branches.contains(v))
                     .collect();
                 round.reported = values.clone();
-                reported.extend(values);
+                if !values.is_empty() {
+                    queue.push_back((values, goal.clone()));
+                }
                 let mut d: Vec<Vec<(usize, bool)>> = Vec::new();
                 for c in &polluted {
                     let conj: Vec<(usize, bool)> = c
@@ -666,21 +715,11 @@ impl Search<'_> {
                 }
                 goal = Goal::Branches(d);
                 sinks = branches.clone();
-                last_polluted = branches;
+                *last_polluted = branches;
             }
             rounds.push(round);
         }
-        let mut roots: Vec<usize> = reported;
-        roots.extend(last_polluted.iter().copied());
-        if roots.is_empty() {
-            // Nothing polluted: the failure point's own statements.
-            roots = outputs.clone();
-        }
-        roots.sort_by_key(|&v| (g.distance[v], v));
-        roots.dedup();
-        chain.reverse();
-        chain.retain(|v| !roots.contains(v));
-        Ok((rounds, roots, chain))
+        Ok(())
     }
 }
 

@@ -20,12 +20,14 @@
 //! fault lies after the cut: the cut becomes the sources. Otherwise the
 //! polluted entities become the sinks (D: their ancestors after the
 //! sources). The property changes with them: when some polluted entity is a
-//! branch, the polluted *values* are reported as root causes and the search
-//! follows the branches, with the property "the disjunction, over polluted
-//! combinations, of the conjunction of their branches' negated decisions"
-//! (each branch reached and deciding the other way, by itself); when all are
-//! values, the property stays. The search stops when no cut exists; the root
-//! causes are the values reported on the way and the last polluted entities.
+//! branch, the search follows the branches, with the property "the
+//! disjunction, over polluted combinations, of the conjunction of their
+//! branches' negated decisions" (each branch reached and deciding the other
+//! way, by itself), and the polluted *values* are queued to start their own
+//! search later (same property as the round); when all are values, the
+//! property stays. A search stops when no cut exists; the root causes are the
+//! last polluted entities of every search (a queued search that finds nothing
+//! polluted keeps its values).
 //!
 //! **The ranking** (what `faultline bench` scores): the root causes'
 //! statements by dependence distance to p, then the statements of the other

@@ -11,6 +11,7 @@ use crate::options::Options;
 use crate::result::{Angelic, Diagnosis, Incomplete, Localization, Ranked, Stats};
 use crate::session::{Progress, Session};
 use crate::witness::{Replay, Witness};
+use faultline_exec::suite::TestCase;
 use faultline_exec::trace::Scope;
 use faultline_exec::Executable;
 use faultline_ir::{Branch, StmtId};
@@ -158,6 +159,27 @@ impl<'s, 'p> Engine<'s, 'p> {
             }
         }
         Solver::new()
+    }
+
+    /// The work counted so far.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Tests that could not be encoded, with the reason.
+    pub fn skipped(&self) -> &[(usize, String)] {
+        &self.skipped
+    }
+
+    /// The notes collected so far (approximations made while encoding).
+    pub fn notes(&self) -> &[String] {
+        &self.notes
+    }
+
+    /// Time left before the deadline (`None`: no time limit).
+    pub fn time_left(&self) -> Option<Duration> {
+        self.deadline
+            .map(|d| d.saturating_duration_since(Instant::now()))
     }
 
     pub fn timed_out(&self) -> bool {
@@ -323,6 +345,35 @@ impl<'s, 'p> Engine<'s, 'p> {
                 None
             }
         }
+    }
+
+    /// Encodes a test case that is not one of the session's tests as given
+    /// (MDFS's variant of a failing test without its expected output), with
+    /// the engine's bounds and integer semantics; counted in the statistics.
+    pub fn encode_case(
+        &mut self,
+        test: &TestCase,
+        sink: &Sink,
+        ab: &mut AbVars,
+        encoding: Encoding,
+    ) -> Result<TestEncoding, String> {
+        let start = Instant::now();
+        let prog = self.session.prog;
+        let r = encode_test(
+            prog,
+            test,
+            encoding,
+            self.options.int_semantics,
+            &self.bounds,
+            None,
+            ab,
+            sink,
+        );
+        self.stats.encode_time += start.elapsed();
+        self.stats.tests_encoded += 1;
+        let enc = r.map_err(|e| e.describe(prog))?;
+        self.stats.statement_instances += enc.instances;
+        Ok(enc)
     }
 
     pub fn is_skipped(&self, t: usize) -> bool {

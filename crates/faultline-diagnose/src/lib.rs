@@ -23,6 +23,7 @@ pub mod engine;
 pub mod explore;
 pub mod formula;
 pub mod mcs;
+pub mod mdfs;
 pub mod methods;
 pub mod ondemand;
 pub mod options;

@@ -80,6 +80,12 @@ pub struct LocalizeArgs {
     /// Text format: every angelic value and ranked statement, notes and statistics.
     #[arg(short, long)]
     pub verbose: bool,
+    /// MDFS: the failing test to localize from (default: the first).
+    #[arg(long, value_name = "NAME")]
+    pub test: Option<String>,
+    /// MDFS: the property at the failure point, e.g. "m == 2 && x > z" (default: the expected output).
+    #[arg(long, value_name = "EXPR")]
+    pub property: Option<String>,
     /// When to colour the text report.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
@@ -146,12 +152,19 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
             weights: None,
         },
     };
-    let loc = faultline_diagnose::methods::run(&session, &method, &options);
+    let mdfs = crate::mdfs_cmd::run(a, &session, &method, &options)?;
+    let (loc, mdfs) = match mdfs {
+        Some((loc, report)) => (loc, report),
+        None => (
+            faultline_diagnose::methods::run(&session, &method, &options),
+            None,
+        ),
+    };
     options.progress = None;
     if let Ok(p) = std::sync::Arc::try_unwrap(progress) {
         p.finish();
     }
-    write_report(a, &prog, &session, &options, &loc)?;
+    write_report(a, &prog, &session, &options, &loc, mdfs.as_ref())?;
     Ok(if session.failing.is_empty() {
         exit::OK
     } else if loc.incomplete.is_some()
@@ -170,6 +183,7 @@ fn write_report(
     session: &Session,
     options: &Options,
     loc: &faultline_diagnose::Localization,
+    mdfs: Option<&faultline_diagnose::mdfs::MdfsReport>,
 ) -> Result<(), UserError> {
     use faultline_report::style::{self, Palette};
     use faultline_report::text::{TextOptions, Verbosity};
@@ -209,12 +223,19 @@ fn write_report(
                     Palette::PLAIN
                 },
             };
-            faultline_report::text::render(prog, loc, &opts)
+            let text = faultline_report::text::render(prog, loc, &opts);
+            match mdfs {
+                Some(r) if a.verbose => text + &crate::mdfs_cmd::text(r),
+                _ => text,
+            }
         }
         LocalizeFormat::Json => {
             let mut j = Report::new(prog, &program_name, settings.clone(), loc).to_json();
             j.push('\n');
-            j
+            match mdfs {
+                Some(r) => crate::mdfs_cmd::json(j, r),
+                None => j,
+            }
         }
         LocalizeFormat::Sarif => faultline_report::sarif::render(&subject),
         LocalizeFormat::Html => faultline_report::html::render(&subject),

@@ -4,6 +4,7 @@ mod bench_cmd;
 mod cli;
 mod input;
 mod localize_cmd;
+mod mdfs_cmd;
 mod test_cmd;
 
 use std::process::ExitCode;

@@ -9,6 +9,7 @@
 //! | `ofc` | on-demand formulas per failing test ([`crate::ofc`]) |
 //! | `ofc+cw` | `ofc` with clause weighting (Ochiai; [`crate::weights`]) |
 //! | `agx` | AgxFaults, incremental angelic fix localization ([`crate::agx`]) |
+//! | `mdfs` | minimum debugging frontier sets on one failing test ([`crate::mdfs`]) |
 //!
 //! Each method is one file ([`formula`], [`ofc`], [`agx`]) with a `run`
 //! function that decides the encoding, the combination of tests and the
@@ -50,11 +51,13 @@ pub enum Method {
     },
     /// AgxFaults, optionally with clause weights.
     Agx { weights: Option<Formula> },
+    /// Minimum debugging frontier sets, on one failing test ([`crate::mdfs`]).
+    Mdfs,
 }
 
 impl Method {
     /// The names [`Method::parse`] accepts.
-    pub const NAMES: [&'static str; 14] = [
+    pub const NAMES: [&'static str; 15] = [
         "full",
         "flow",
         "trace",
@@ -69,6 +72,7 @@ impl Method {
         "ofc+dstar",
         "agx",
         "agx+cw",
+        "mdfs",
     ];
 
     /// Parses a method name (see the module docs). `combine` chooses how the
@@ -106,6 +110,7 @@ impl Method {
             "ofc+dstar" => ofc(Some(Formula::DStar)),
             "agx" => Method::Agx { weights: None },
             "agx+cw" => Method::Agx { weights: cw },
+            "mdfs" => Method::Mdfs,
             other => {
                 return Err(format!(
                     "unknown method '{other}' (expected one of: {})",
@@ -143,6 +148,7 @@ impl Method {
                 if *combine == Combine::Mbd { "+mbd" } else { "" }
             ),
             Method::Agx { weights: w } => format!("agx{}", weights(w)),
+            Method::Mdfs => "mdfs".into(),
         }
     }
 }
@@ -158,5 +164,6 @@ pub fn run(session: &Session, method: &Method, options: &Options) -> Localizatio
         } => formula::run(session, encoding, combine, weights, options, name),
         Method::Ofc { weights, combine } => ofc::run(session, weights, combine, options, name),
         Method::Agx { weights } => agx::run(session, weights, options, name),
+        Method::Mdfs => crate::mdfs::run_default(session, options),
     }
 }

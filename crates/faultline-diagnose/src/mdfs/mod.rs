@@ -233,45 +233,9 @@ pub fn localize(
             return Ok((loc, None));
         }
     };
-    // Diagnoses: each root cause, then each other polluted entity.
-    let mut seen = BTreeSet::new();
-    let mut ranking: Vec<StmtId> = Vec::new();
-    for &v in roots.iter().chain(&chain) {
-        let s = g.nodes[v].stmt.expect("an instance");
-        if seen.insert(s) {
-            ranking.push(s);
-            loc.diagnoses.push(Diagnosis {
-                stmts: vec![s],
-                cost: g.distance[v] as u64,
-                test: Some(t),
-                angelic: Vec::new(),
-                verified: None,
-            });
-        }
-    }
-    let mut rest: Vec<(u32, StmtId)> = Vec::new();
-    for (v, n) in g.nodes.iter().enumerate() {
-        if let Some(s) = n.stmt {
-            if g.distance[v] != u32::MAX {
-                rest.push((g.distance[v], s));
-            }
-        }
-    }
-    rest.sort();
-    for (_, s) in rest {
-        if seen.insert(s) {
-            ranking.push(s);
-        }
-    }
-    let n = ranking.len().max(1) as f64;
-    loc.ranking = ranking
-        .iter()
-        .enumerate()
-        .map(|(i, s)| Ranked {
-            stmt: *s,
-            score: 1.0 - i as f64 / n,
-        })
-        .collect();
+    let (diagnoses, ranking) = diagnoses_and_ranking(&g, &roots, &chain, t);
+    loc.diagnoses = diagnoses;
+    loc.ranking = ranking;
     if search.unknown > 0 {
         loc.notes.push(format!(
             "{} alteration queries hit the time limit of {} s per query and counted as not polluted",
@@ -311,6 +275,58 @@ pub fn localize(
     loc.stats.iterations = report.rounds.len();
     loc.stats.total_time = start.elapsed();
     Ok((loc, Some(report)))
+}
+
+/// The diagnoses (each root cause, then each other polluted entity, one
+/// statement each, by dependence distance as cost) and the ranking: those
+/// statements, then every other statement of the graph by its distance to
+/// the failure.
+fn diagnoses_and_ranking(
+    g: &Ddg,
+    roots: &[usize],
+    chain: &[usize],
+    t: usize,
+) -> (Vec<Diagnosis>, Vec<Ranked>) {
+    let mut diagnoses = Vec::new();
+    let mut seen = BTreeSet::new();
+    let mut ranking: Vec<StmtId> = Vec::new();
+    for &v in roots.iter().chain(chain) {
+        let s = g.nodes[v].stmt.expect("an instance");
+        if seen.insert(s) {
+            ranking.push(s);
+            diagnoses.push(Diagnosis {
+                stmts: vec![s],
+                cost: g.distance[v] as u64,
+                test: Some(t),
+                angelic: Vec::new(),
+                verified: None,
+            });
+        }
+    }
+    let mut rest: Vec<(u32, StmtId)> = Vec::new();
+    for (v, n) in g.nodes.iter().enumerate() {
+        if let Some(s) = n.stmt {
+            if g.distance[v] != u32::MAX {
+                rest.push((g.distance[v], s));
+            }
+        }
+    }
+    rest.sort();
+    for (_, s) in rest {
+        if seen.insert(s) {
+            ranking.push(s);
+        }
+    }
+    let n = ranking.len().max(1) as f64;
+    let ranking = ranking
+        .iter()
+        .enumerate()
+        .map(|(i, s)| Ranked {
+            stmt: *s,
+            score: 1.0 - i as f64 / n,
+        })
+        .collect();
+    (diagnoses, ranking)
 }
 
 /// MDFS with default settings (the method `mdfs`); on an error, no diagnoses and a note.
@@ -563,6 +579,47 @@ impl Search<'_> {
         Ok((rounds, roots, chain))
     }
 
+    /// The minimum vertex cut between `sources` and `sinks` (ties: nearest
+    /// the failure), with the size of the region between them.
+    fn min_cut(
+        &self,
+        sources: &[usize],
+        sinks: &[usize],
+        outputs: &[usize],
+    ) -> (usize, Option<Vec<usize>>) {
+        let g = self.g;
+        let down = g.descendants(sources);
+        let up = g.ancestors(sinks);
+        let in_src = mark(g.nodes.len(), sources);
+        let in_snk = mark(g.nodes.len(), sinks);
+        let region: Vec<bool> = (0..g.nodes.len())
+            .map(|v| down[v] && up[v] && !in_src[v] && !in_snk[v])
+            .collect();
+        let keep = |v: usize| region[v] || in_src[v] || in_snk[v];
+        let edges: Vec<(usize, usize)> = g
+            .edges
+            .iter()
+            // A source's direct dependents among the sinks are not
+            // paths to cut: the sources are taken as correct.
+            .filter(|&&(u, v, _)| {
+                keep(u) && keep(v) && !in_snk[u] && !in_src[v] && !(in_src[u] && in_snk[v])
+            })
+            .map(|&(u, v, _)| (u, v))
+            .collect();
+        let cuttable: Vec<bool> = (0..g.nodes.len())
+            .map(|v| region[v] && !g.nodes[v].input && !outputs.contains(&v))
+            .collect();
+        let cut = mincut::min_vertex_cut(&mincut::CutProblem {
+            n: g.nodes.len(),
+            edges: &edges,
+            sources,
+            sinks,
+            cuttable: &cuttable,
+            distance: &g.distance,
+        });
+        (region.iter().filter(|&&r| r).count(), cut)
+    }
+
     /// One backward search from `sinks` with property `goal`: rounds are
     /// appended, polluted values met next to polluted branches queued.
     #[allow(clippy::too_many_arguments)]
@@ -586,40 +643,12 @@ impl Search<'_> {
                 break;
             }
             let index = rounds.len() + 1;
-            let down = g.descendants(&sources);
-            let up = g.ancestors(&sinks);
-            let in_src = mark(g.nodes.len(), &sources);
-            let in_snk = mark(g.nodes.len(), &sinks);
-            let region: Vec<bool> = (0..g.nodes.len())
-                .map(|v| down[v] && up[v] && !in_src[v] && !in_snk[v])
-                .collect();
-            let keep = |v: usize| region[v] || in_src[v] || in_snk[v];
-            let edges: Vec<(usize, usize)> = g
-                .edges
-                .iter()
-                // A source's direct dependents among the sinks are not
-                // paths to cut: the sources are taken as correct.
-                .filter(|&&(u, v, _)| {
-                    keep(u) && keep(v) && !in_snk[u] && !in_src[v] && !(in_src[u] && in_snk[v])
-                })
-                .map(|&(u, v, _)| (u, v))
-                .collect();
-            let cuttable: Vec<bool> = (0..g.nodes.len())
-                .map(|v| region[v] && !g.nodes[v].input && !outputs.contains(&v))
-                .collect();
-            let cut = mincut::min_vertex_cut(&mincut::CutProblem {
-                n: g.nodes.len(),
-                edges: &edges,
-                sources: &sources,
-                sinks: &sinks,
-                cuttable: &cuttable,
-                distance: &g.distance,
-            });
+            let (region, cut) = self.min_cut(&sources, &sinks, outputs);
             let property = self.describe(&goal);
             let mut round = Round {
                 index,
                 property,
-                region: region.iter().filter(|&&r| r).count(),
+                region,
                 sources: sources.clone(),
                 sinks: sinks.clone(),
                 cut: Vec::new(),

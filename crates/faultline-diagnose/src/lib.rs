@@ -8,6 +8,7 @@
 
 pub mod agx;
 pub mod bounds;
+pub mod cafl;
 pub mod explore;
 pub mod localize;
 pub mod mcs;

@@ -10,6 +10,7 @@
 //!
 //! docs/reports.md describes every format for users.
 
+pub mod cafl_report;
 pub mod html;
 pub mod json;
 pub mod progress;

@@ -124,9 +124,14 @@ pub struct LocalizeArgs {
     /// When to colour the text report.
     #[arg(long, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]
     pub color: ColorArg,
+    #[command(flatten)]
+    pub cafl: crate::cafl_cmd::CaflArgs,
 }
 
 pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
+    if a.method.as_deref() == Some("cafl") {
+        return crate::cafl_cmd::localize(a);
+    }
     let prog = compile(&a.program)?;
     let (tests, compare, limits) = load_suite(&a.suite)?;
     if a.max_size == 0 {

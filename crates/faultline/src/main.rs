@@ -1,6 +1,7 @@
 //! The `faultline` command line.
 
 mod bench_cmd;
+mod cafl_cmd;
 mod cli;
 mod localize_cmd;
 mod test_cmd;

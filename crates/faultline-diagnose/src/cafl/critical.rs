@@ -101,6 +101,10 @@ impl Facts {
                 }
                 let lo = self.branches.partition_point(|&b| b < from);
                 let hi = self.branches.partition_point(|&b| b < s);
+                if lo >= hi {
+                    // Defined after the instance began (a callee's return value).
+                    continue;
+                }
                 for &b in &self.branches[lo..hi] {
                     let bs = &model.steps[b];
                     if let VarRef::Local(..) = var.cell.var {

@@ -56,6 +56,9 @@ pub struct SsaVar {
     pub owner: Option<StepId>,
     /// The value the run stored, when known.
     pub concrete: Option<i128>,
+    /// An input: the value an input function (`atoi`, `scanf`, ...) produced.
+    /// Substituting it is reaching the start, not a transformation.
+    pub input: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -265,6 +268,8 @@ struct Cur {
     consumed: Vec<bool>,
     olds: Vec<Option<(Cell, Type)>>,
     opaque: bool,
+    /// Whether the instance called an input function.
+    input: bool,
 }
 
 impl<'p, 't> Replay<'p, 't> {
@@ -318,6 +323,7 @@ impl<'p, 't> Replay<'p, 't> {
             cell,
             owner,
             concrete: None,
+            input: false,
         });
         id
     }
@@ -327,11 +333,16 @@ impl<'p, 't> Replay<'p, 't> {
     fn define(&mut self, cur: &mut Cur, cell: Cell, ty: &Type, value: Option<(SVal, Vec<VarId>)>) {
         let concrete = self.take_write(cur, &cell);
         let v = self.new_var(cell, ty, Some(cur.step));
-        let (term, mentions) = match value.as_ref().and_then(|(s, m)| Some((to_dynamic(s)?, m))) {
+        let modelled = value
+            .as_ref()
+            .and_then(|(s, m)| Some((to_dynamic(s)?, m)));
+        let opaque_value = modelled.is_none();
+        let (term, mentions) = match modelled {
             Some((t, m)) => (Some(t), m.clone()),
             None => (const_term(ty, concrete.as_ref()), Vec::new()),
         };
         let var = &mut self.model.vars[v];
+        var.input = cur.input && opaque_value;
         var.concrete = concrete.as_ref().and_then(value_int);
         if let (Some(t), true) = (&term, var.concrete.is_none()) {
             var.concrete = SVal_const(t);
@@ -428,6 +439,7 @@ impl<'p, 't> Replay<'p, 't> {
             consumed: vec![false; ev.writes.len()],
             olds: Vec::new(),
             opaque: false,
+            input: false,
         };
         self.model.steps[i].stmt = ev.inst.stmt;
         self.model.steps[i].act = act;
@@ -726,6 +738,11 @@ impl<'p, 't> Replay<'p, 't> {
                         let (_, neg) = sym::compare(faultline_ir::CmpOp::Lt, &v, &zero).ok()?.v;
                         let n = sym::unary(faultline_ir::UnOp::Neg, &e.ty, &e.ty, &v).ok()?.v;
                         Some(SVal::ite(&neg, &n, &v))
+                    }
+                    Builtin::Atoi | Builtin::Atol | Builtin::Atof | Builtin::Scanf | Builtin::Getchar => {
+                        cur.opaque = true;
+                        cur.input = true;
+                        None
                     }
                     _ => {
                         cur.opaque = true;

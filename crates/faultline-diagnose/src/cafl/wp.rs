@@ -189,7 +189,7 @@ impl<'m> Walk<'m> {
             let cj = &mut self.conj[c];
             cj.term = cj.term.substitute(&pair).simplify();
             cj.mentions.remove(&v);
-            if let Some(o) = owner {
+            if let (Some(o), false) = (owner, var.input) {
                 cj.trans.insert(o);
             }
             for &m in &var.mentions {

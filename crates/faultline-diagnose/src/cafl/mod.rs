@@ -141,6 +141,7 @@ pub struct Explainer<'p> {
     pub benign: BTreeSet<String>,
     pub nodes: Vec<Node>,
     pub stats: Stats,
+    solver: z3::Solver,
 }
 
 /// Records what each output instance printed.
@@ -223,6 +224,7 @@ impl<'p> Explainer<'p> {
             benign: BTreeSet::new(),
             nodes: Vec::new(),
             stats: Stats::default(),
+            solver: z3::Solver::new(),
         };
         ex.build();
         ex.stats.time = start.elapsed();
@@ -310,7 +312,13 @@ impl<'p> Explainer<'p> {
                     .wp
                     .slicing
                     .then(|| self.facts.slice(&self.model, f.step, &f.mentions));
-                wp::compute_cause(&self.model, &f, self.options.wp, slice.as_ref())
+                wp::compute_cause(
+                    &self.model,
+                    &f,
+                    self.options.wp,
+                    slice.as_ref(),
+                    &self.solver,
+                )
             }
             None => Cause {
                 steps: [branch.expect("a branch")].into(),

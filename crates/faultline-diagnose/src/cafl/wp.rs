@@ -65,6 +65,7 @@ struct Conj {
 
 struct Walk<'m> {
     model: &'m Model,
+    solver: &'m Solver,
     conj: Vec<Conj>,
     users: HashMap<VarId, Vec<usize>>,
     checks: u32,
@@ -72,14 +73,17 @@ struct Walk<'m> {
 }
 
 /// `computeCause` for `failure`; `slice` restricts the walk to those instances.
+/// `solver` is used incrementally (each check in its own scope).
 pub fn compute_cause(
     model: &Model,
     failure: &Failure,
     options: WpOptions,
     slice: Option<&BTreeSet<StepId>>,
+    solver: &Solver,
 ) -> Cause {
     let mut w = Walk {
         model,
+        solver,
         conj: Vec::new(),
         users: HashMap::new(),
         checks: 0,
@@ -220,7 +224,15 @@ impl<'m> Walk<'m> {
         if open.is_empty() {
             return None;
         }
-        let solver = Solver::new();
+        let solver = self.solver;
+        solver.push();
+        let result = self.check_open(&open);
+        solver.pop(1);
+        result
+    }
+
+    fn check_open(&mut self, open: &[usize]) -> Option<Vec<usize>> {
+        let solver = self.solver;
         let lits: Vec<Bool> = open
             .iter()
             .map(|&c| {

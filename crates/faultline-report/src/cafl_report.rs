@@ -259,14 +259,36 @@ pub fn json(ex: &Explainer, program_name: &str) -> Value {
         .enumerate()
         .map(|(i, (stmt, level))| {
             let info = ex.prog.stmt(stmt);
-            json!({"rank": i + 1, "line": info.loc.line, "text": info.text, "level": level})
+            json!({
+                "rank": i + 1,
+                "line": info.loc.line,
+                "text": info.text,
+                "level": level,
+                "statement": {"line": info.loc.line, "text": info.text},
+            })
         })
         .collect();
     let root = ex.nodes.first().map(|r| r.failure);
+    // The causes breadth first in the shape of `faultline.localize/1`'s
+    // diagnoses, for tools reading both (faultline bench).
+    let mut order: Vec<usize> = (0..ex.nodes.len()).collect();
+    order.sort_by_key(|&n| (ex.nodes[n].level, n));
+    let diagnoses: Vec<Value> = order
+        .into_iter()
+        .map(|n| {
+            let st: Vec<Value> = ex
+                .node_lines(n)
+                .into_iter()
+                .map(|(line, stmt)| json!({"line": line, "text": ex.prog.stmt(stmt).text}))
+                .collect();
+            json!({"node": ex.nodes[n].id, "level": ex.nodes[n].level, "statements": st})
+        })
+        .collect();
     json!({
         "schema": SCHEMA,
         "program": program_name,
         "test": ex.test,
+        "tests": {"failing": [ex.test]},
         "failure": {
             "kind": match ex.failure_kind {
                 FailureKind::Assertion => "assertion",
@@ -292,9 +314,11 @@ pub fn json(ex: &Explainer, program_name: &str) -> Value {
             "share": ex.share(),
             "nodes": ex.nodes.len(),
             "solver_checks": ex.stats.solver_checks,
+            "solver_calls": ex.stats.solver_checks,
             "time_s": ex.stats.time.as_secs_f64(),
         },
         "nodes": nodes,
+        "diagnoses": diagnoses,
         "ranking": ranking,
     })
 }

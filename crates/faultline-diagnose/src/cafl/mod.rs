@@ -201,7 +201,11 @@ impl<'p> Explainer<'p> {
         let (failure_kind, root) = failure_of(&model, &trace, test, &execution.stdout, &reason, &log);
         let failure_text = match &reason {
             FailReason::Output { line, expected, actual } => {
-                format!("output line {line}: expected `{expected}`, got `{actual}`")
+                format!(
+                    "output line {line}: expected `{}`, got `{}`",
+                    expected.escape_debug(),
+                    actual.escape_debug()
+                )
             }
             FailReason::ExitStatus { expected, actual } => {
                 format!("exit status {actual}, expected {expected}")

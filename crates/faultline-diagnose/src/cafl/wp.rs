@@ -11,8 +11,10 @@
 //!
 //! Solver pruning (switchable): a step that changed no conjunct is not
 //! checked; otherwise only the connected component (conjuncts sharing
-//! variables) of the changed conjuncts is, and ground conjuncts are decided
-//! by simplification without the solver.
+//! variables) of the changed conjuncts is, ground conjuncts are decided by
+//! simplification, and a component without the failure predicate is
+//! satisfiable without asking: its conjuncts are outcomes the run took, so
+//! the run's own state satisfies them.
 
 use super::model::{ActionKind, Model, StepId, VarId};
 use std::collections::{BTreeSet, HashMap};
@@ -213,7 +215,14 @@ impl<'m> Walk<'m> {
                     return Some(vec![c]);
                 }
             }
-            self.component(changed)
+            let comp = self.component(changed);
+            // Every conjunct but the failure predicate (conjunct 0) is an
+            // outcome the run took: the run's own state satisfies them all, so
+            // a component without the failure predicate is satisfiable.
+            if !comp.contains(&0) {
+                return None;
+            }
+            comp
         } else {
             (0..self.conj.len()).collect()
         };

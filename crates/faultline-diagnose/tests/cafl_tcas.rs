@@ -1,0 +1,55 @@
+//! CaFL on a CI-sized sample of TCAS (the whole benchmark is
+//! `cargo run --release -p faultline --example tcas_cafl`): the faulty line
+//! is in the tree, and the optimizations do not change the tree.
+
+use faultline_diagnose::cafl::measure::measure_run;
+use faultline_diagnose::cafl::wp::WpOptions;
+use faultline_diagnose::cafl::{CaflOptions, Explainer};
+use faultline_exec::{suite, Compare, Limits};
+use std::path::Path;
+
+#[test]
+fn faulty_line_in_the_tree_and_optimizations_keep_it() {
+    let tcas = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/tcas");
+    let lines = suite::read_args_file(&tcas.join("universe.txt")).expect("universe.txt");
+    let oracle = faultline_c::compile_file(&tcas.join("tcas.c")).expect("tcas.c");
+    // (version, faulty line, failing tests: 1-based lines of universe.txt, the first few of failing.tsv)
+    let sample: [(&str, u32, &[usize]); 3] = [
+        ("v1", 80, &[1, 416, 424]),
+        ("v2", 68, &[30, 165, 212]),
+        ("v3", 125, &[15, 33, 37]),
+    ];
+    let wanted: Vec<(String, Vec<String>)> = sample
+        .iter()
+        .flat_map(|(_, _, ts)| ts.iter().map(|&t| lines[t - 1].clone()))
+        .collect();
+    let tests = suite::with_oracle(wanted, &oracle, "tcas.c", Limits::default()).expect("oracle");
+    let mut k = 0;
+    for (v, faulty, ts) in sample {
+        let prog = faultline_c::compile_file(&tcas.join("versions").join(v).join("tcas.c"))
+            .expect("compiles");
+        for _ in ts {
+            let test = &tests[k];
+            k += 1;
+            let stats = measure_run(&prog, test, &[faulty], &CaflOptions::default());
+            assert!(stats.error.is_none(), "{v} {}: {:?}", test.name, stats.error);
+            assert!(stats.level.is_some(), "{v} {}: faulty line {faulty} not in the tree", test.name);
+            let shape = |o: CaflOptions| {
+                let ex = Explainer::new(&prog, test, Compare::Exact, Limits::default(), o)
+                    .expect("explains");
+                ex.nodes
+                    .iter()
+                    .map(|n| (n.id.clone(), n.cause.clone()))
+                    .collect::<Vec<_>>()
+            };
+            let base = shape(CaflOptions::default());
+            for (slicing, pruning) in [(false, true), (true, false), (false, false)] {
+                let other = shape(CaflOptions {
+                    wp: WpOptions { slicing, pruning },
+                    ..CaflOptions::default()
+                });
+                assert_eq!(base, other, "{v} {}: slicing {slicing} pruning {pruning}", test.name);
+            }
+        }
+    }
+}

@@ -164,7 +164,15 @@ fn omission_feedback_step_by_step() {
         .collect();
     assert_eq!(
         ranked,
-        vec![(11, 0), (16, 0), (18, 0), (11, 1), (11, 1), (12, 1), (13, 1)]
+        vec![
+            (11, 0),
+            (16, 0),
+            (18, 0),
+            (11, 1),
+            (11, 1),
+            (12, 1),
+            (13, 1)
+        ]
     );
     assert_eq!(ex.lines_until(&[13]), Some(5));
     // User errors name what is wrong.

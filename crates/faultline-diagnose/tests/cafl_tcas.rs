@@ -33,8 +33,17 @@ fn faulty_line_in_the_tree_and_pruning_keeps_it() {
             let test = &tests[k];
             k += 1;
             let stats = measure_run(&prog, test, &[faulty], &CaflOptions::default());
-            assert!(stats.error.is_none(), "{v} {}: {:?}", test.name, stats.error);
-            assert!(stats.level.is_some(), "{v} {}: faulty line {faulty} not in the tree", test.name);
+            assert!(
+                stats.error.is_none(),
+                "{v} {}: {:?}",
+                test.name,
+                stats.error
+            );
+            assert!(
+                stats.level.is_some(),
+                "{v} {}: faulty line {faulty} not in the tree",
+                test.name
+            );
             let shape = |o: CaflOptions| {
                 let ex = Explainer::new(&prog, test, Compare::Exact, Limits::default(), o)
                     .expect("explains");
@@ -51,7 +60,12 @@ fn faulty_line_in_the_tree_and_pruning_keeps_it() {
                         ..CaflOptions::default()
                     })
                 };
-                assert_eq!(with(true), with(false), "{v} {}: slicing {slicing}", test.name);
+                assert_eq!(
+                    with(true),
+                    with(false),
+                    "{v} {}: slicing {slicing}",
+                    test.name
+                );
             }
             // Slicing can change a cause (a different first unsatisfiable
             // point, hence another minimal core), never whether the fault is found.

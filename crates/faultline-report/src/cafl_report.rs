@@ -362,8 +362,14 @@ pub fn html(ex: &Explainer, program_name: &str) -> String {
             out.push_str("<ul class=\"conditions\">");
             for c in &node.conditions {
                 let target = match (c.child, c.duplicate_of) {
-                    (Some(ch), _) => format!(" &rarr; <a href=\"#node-{0}\">[{0}]</a>", escape(&ex.nodes[ch].id)),
-                    (None, Some(d)) => format!(" (explained by <a href=\"#node-{0}\">[{0}]</a>)", escape(&ex.nodes[d].id)),
+                    (Some(ch), _) => format!(
+                        " &rarr; <a href=\"#node-{0}\">[{0}]</a>",
+                        escape(&ex.nodes[ch].id)
+                    ),
+                    (None, Some(d)) => format!(
+                        " (explained by <a href=\"#node-{0}\">[{0}]</a>)",
+                        escape(&ex.nodes[d].id)
+                    ),
                     _ => String::new(),
                 };
                 let _ = write!(

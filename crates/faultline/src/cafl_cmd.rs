@@ -117,19 +117,25 @@ pub fn localize(a: &crate::localize_cmd::LocalizeArgs) -> Result<u8, UserError> 
             faultline_report::cafl_report::text(
                 &ex,
                 &name,
-                if color { Palette::COLOR } else { Palette::PLAIN },
+                if color {
+                    Palette::COLOR
+                } else {
+                    Palette::PLAIN
+                },
             )
         }
         LocalizeFormat::Json => {
-            let mut s = serde_json::to_string_pretty(&faultline_report::cafl_report::json(&ex, &name))
-                .map_err(|e| UserError(format!("error: {e}")))?;
+            let mut s =
+                serde_json::to_string_pretty(&faultline_report::cafl_report::json(&ex, &name))
+                    .map_err(|e| UserError(format!("error: {e}")))?;
             s.push('\n');
             s
         }
         LocalizeFormat::Html => faultline_report::cafl_report::html(&ex, &name),
         LocalizeFormat::Sarif => {
             return Err(UserError(
-                "error: --method cafl: SARIF output is not supported (use text, json or html)".into(),
+                "error: --method cafl: SARIF output is not supported (use text, json or html)"
+                    .into(),
             ))
         }
     };

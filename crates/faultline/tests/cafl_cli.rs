@@ -61,7 +61,10 @@ fn text_report_of_the_omission_example() {
     assert!(s.contains("level 0 [0] the failure at"), "{s}");
     assert!(s.contains("critical: `a > 0` at"), "{s}");
     assert!(s.contains("was true (direct, for line 16) -> [0.0]"), "{s}");
-    assert!(s.contains("was false (indirect, for line 16) -> [0.1]"), "{s}");
+    assert!(
+        s.contains("was false (indirect, for line 16) -> [0.1]"),
+        "{s}"
+    );
     assert!(s.contains("level 1 [0.1] why `b < 0` at"), "{s}");
     assert!(s.contains("(explained by [0.0])"), "{s}");
     assert!(!s.contains("c != 2"), "{s}");
@@ -85,7 +88,11 @@ fn json_report_nodes() {
                 .collect();
             lines.sort_unstable();
             lines.dedup();
-            (n["id"].as_str().unwrap().to_string(), n["level"].as_u64().unwrap(), lines)
+            (
+                n["id"].as_str().unwrap().to_string(),
+                n["level"].as_u64().unwrap(),
+                lines,
+            )
         })
         .collect();
     assert_eq!(
@@ -106,16 +113,28 @@ fn json_report_nodes() {
 #[test]
 fn feedback_flags() {
     // Only line 10 correct: the tree stops at the root.
-    let o = localize("cafl-cascade", "cascade.c", &["--correct", "10", "--format", "json"]);
+    let o = localize(
+        "cafl-cascade",
+        "cascade.c",
+        &["--correct", "10", "--format", "json"],
+    );
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
     assert_eq!(v["nodes"].as_array().unwrap().len(), 1);
     // Lines 10 and 13 correct: the condition at line 12 explains them.
-    let o = localize("cafl-cascade", "cascade.c", &["--correct", "10,13", "--format", "json"]);
+    let o = localize(
+        "cafl-cascade",
+        "cascade.c",
+        &["--correct", "10,13", "--format", "json"],
+    );
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
     assert_eq!(v["nodes"][1]["id"], "0.0");
     assert_eq!(v["nodes"][1]["critical_condition"]["line"], 12);
     // Benign prunes.
-    let o = localize("cafl-omission", "omission.c", &["--benign", "0.0", "--format", "json"]);
+    let o = localize(
+        "cafl-omission",
+        "omission.c",
+        &["--benign", "0.0", "--format", "json"],
+    );
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
     assert_eq!(v["nodes"][1]["state"], "benign");
 }
@@ -136,7 +155,10 @@ fn user_errors_are_one_line_exit_2() {
         (vec!["--correct", "1x"], "`1x` is not a line number"),
         (vec!["--correct", "3"], "line 3 has no statement"),
         (vec!["--benign", "0.9"], "no node `0.9`"),
-        (vec!["--designated-correct", "nosuch"], "no function named `nosuch`"),
+        (
+            vec!["--designated-correct", "nosuch"],
+            "no function named `nosuch`",
+        ),
     ] {
         let o = localize("cafl-cascade", "cascade.c", &extra);
         let err = String::from_utf8_lossy(&o.stderr).into_owned();

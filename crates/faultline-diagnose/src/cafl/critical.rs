@@ -50,23 +50,24 @@ impl Facts {
                 latest.insert((s.act, s.stmt), i);
             }
         }
-        let mut control = vec![None; model.steps.len()];
-        for i in 0..model.steps.len() {
-            let mut s = i;
-            let mut guard = 0;
-            control[i] = loop {
-                if let Some(c) = own[s] {
-                    break Some(c);
-                }
-                match model.callers.get(&model.steps[s].act) {
-                    Some(&caller) if guard < 10_000 => {
-                        s = caller;
-                        guard += 1;
+        let control = (0..model.steps.len())
+            .map(|i| {
+                let mut s = i;
+                let mut guard = 0;
+                loop {
+                    if let Some(c) = own[s] {
+                        break Some(c);
                     }
-                    _ => break None,
+                    match model.callers.get(&model.steps[s].act) {
+                        Some(&caller) if guard < 10_000 => {
+                            s = caller;
+                            guard += 1;
+                        }
+                        _ => break None,
+                    }
                 }
-            };
-        }
+            })
+            .collect();
         let branches = (0..model.steps.len())
             .filter(|&i| model.steps[i].outcome.is_some() && model.steps[i].in_model)
             .collect();
@@ -133,12 +134,7 @@ impl Facts {
 
     /// The dynamic slice of a failure at `step` reading `reads`: data and
     /// (direct) control dependences, transitively.
-    pub fn slice(
-        &self,
-        model: &Model,
-        step: StepId,
-        reads: &[usize],
-    ) -> BTreeSet<StepId> {
+    pub fn slice(&self, model: &Model, step: StepId, reads: &[usize]) -> BTreeSet<StepId> {
         let mut out: BTreeSet<StepId> = [step].into();
         let mut stack = vec![step];
         let push = |s: StepId, out: &mut BTreeSet<StepId>, stack: &mut Vec<StepId>| {
@@ -153,11 +149,11 @@ impl Facts {
         }
         while let Some(s) = stack.pop() {
             let st = &model.steps[s];
-            for &v in st.reads.iter().chain(
-                st.defs
-                    .iter()
-                    .flat_map(|d| model.vars[*d].mentions.iter()),
-            ) {
+            for &v in st
+                .reads
+                .iter()
+                .chain(st.defs.iter().flat_map(|d| model.vars[*d].mentions.iter()))
+            {
                 if let Some(o) = model.vars[v].owner {
                     push(o, &mut out, &mut stack);
                 }
@@ -181,7 +177,10 @@ fn defs_under(prog: &Program) -> HashMap<StmtId, Vec<(Branch, BTreeSet<VarRef>)>
     }
     let mut calls: HashMap<FuncId, BTreeSet<FuncId>> = HashMap::new();
     for s in &prog.stmts {
-        calls.entry(s.func).or_default().extend(s.calls.iter().copied());
+        calls
+            .entry(s.func)
+            .or_default()
+            .extend(s.calls.iter().copied());
     }
     loop {
         let mut changed = false;

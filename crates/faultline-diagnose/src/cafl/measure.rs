@@ -35,7 +35,13 @@ pub fn measure_run(
     options: &CaflOptions,
 ) -> RunStats {
     let start = Instant::now();
-    let ex = Explainer::new(prog, test, Compare::Exact, Limits::default(), options.clone());
+    let ex = Explainer::new(
+        prog,
+        test,
+        Compare::Exact,
+        Limits::default(),
+        options.clone(),
+    );
     let seconds = start.elapsed().as_secs_f64();
     let ex = match ex {
         Ok(ex) => ex,
@@ -52,7 +58,12 @@ pub fn measure_run(
             }
         }
     };
-    let holds = |n: usize| ex.nodes[n].cause.iter().any(|&s| faulty.contains(&ex.line(s)));
+    let holds = |n: usize| {
+        ex.nodes[n]
+            .cause
+            .iter()
+            .any(|&s| faulty.contains(&ex.line(s)))
+    };
     let level = (0..ex.nodes.len())
         .filter(|&n| holds(n))
         .map(|n| ex.nodes[n].level)

@@ -171,7 +171,11 @@ impl<'p> Explainer<'p> {
                 Some(f) => {
                     atomic.insert(f);
                 }
-                None => return Err(format!("error: --designated-correct: no function named `{name}`")),
+                None => {
+                    return Err(format!(
+                        "error: --designated-correct: no function named `{name}`"
+                    ))
+                }
             }
         }
         let exe = Executable::new(prog).map_err(|e| format!("error: {}", e.describe(prog)))?;
@@ -198,9 +202,14 @@ impl<'p> Explainer<'p> {
         }
         let model = Model::build(prog, &trace, &atomic);
         let facts = Facts::new(prog, &model);
-        let (failure_kind, root) = failure_of(&model, &trace, test, &execution.stdout, &reason, &log);
+        let (failure_kind, root) =
+            failure_of(&model, &trace, test, &execution.stdout, &reason, &log);
         let failure_text = match &reason {
-            FailReason::Output { line, expected, actual } => {
+            FailReason::Output {
+                line,
+                expected,
+                actual,
+            } => {
                 format!(
                     "output line {line}: expected `{}`, got `{}`",
                     expected.escape_debug(),
@@ -252,7 +261,12 @@ impl<'p> Explainer<'p> {
     /// Marks the statements on `lines` correct and rebuilds the tree.
     pub fn mark_correct(&mut self, lines: &[u32]) -> Result<(), String> {
         for &l in lines {
-            if !self.model.steps.iter().any(|s| s.in_model && self.prog.stmt(s.stmt).loc.line == l) {
+            if !self
+                .model
+                .steps
+                .iter()
+                .any(|s| s.in_model && self.prog.stmt(s.stmt).loc.line == l)
+            {
                 return Err(format!(
                     "error: --correct: line {l} has no statement the failing run executed"
                 ));
@@ -335,7 +349,13 @@ impl<'p> Explainer<'p> {
         cause
     }
 
-    fn make_node(&mut self, id: String, level: u32, parent: Option<usize>, branch: Option<StepId>) -> usize {
+    fn make_node(
+        &mut self,
+        id: String,
+        level: u32,
+        parent: Option<usize>,
+        branch: Option<StepId>,
+    ) -> usize {
         let cause = self.cause_of(branch);
         let failure = branch.unwrap_or(self.root.step);
         let conditions = self
@@ -563,13 +583,18 @@ fn failure_of(
                 let mut mentions = BTreeSet::new();
                 for ((arg, m), w) in p.args.iter().zip(&want) {
                     let Some(w) = w else { continue };
-                    let faultline_smt::sym::SVal::Int(i) = arg.as_ref()? else { return None };
+                    let faultline_smt::sym::SVal::Int(i) = arg.as_ref()? else {
+                        return None;
+                    };
                     eqs.push(i.eq_const(*w));
                     mentions.extend(m.iter().copied());
                 }
                 let refs: Vec<&Bool> = eqs.iter().collect();
                 let all = Bool::and(&refs);
-                Some((if negate { all.not() } else { all }, mentions.into_iter().collect()))
+                Some((
+                    if negate { all.not() } else { all },
+                    mentions.into_iter().collect(),
+                ))
             });
             match pred {
                 Some((pred, mentions)) => (

@@ -238,7 +238,9 @@ fn index_block<'p>(b: &'p [Stmt], out: &mut HashMap<StmtId, Node<'p>>) {
                 out.insert(cond.id, Node::Cond(cond, None));
                 index_block(body, out);
             }
-            Stmt::Switch { cond, body, cases, .. } => {
+            Stmt::Switch {
+                cond, body, cases, ..
+            } => {
                 out.insert(cond.id, Node::Cond(cond, Some(cases)));
                 index_block(body, out);
             }
@@ -311,8 +313,12 @@ impl<'p, 't> Replay<'p, 't> {
         let konst = match ty {
             Type::Int(k) => Dynamic::from_ast(&z3::ast::BV::new_const(format!("v{id}"), k.bits())),
             Type::Float(k) => Dynamic::from_ast(&match k {
-                faultline_ir::FloatKind::Float => z3::ast::Float::new_const_float32(format!("v{id}")),
-                faultline_ir::FloatKind::Double => z3::ast::Float::new_const_double(format!("v{id}")),
+                faultline_ir::FloatKind::Float => {
+                    z3::ast::Float::new_const_float32(format!("v{id}"))
+                }
+                faultline_ir::FloatKind::Double => {
+                    z3::ast::Float::new_const_double(format!("v{id}"))
+                }
             }),
             _ => Dynamic::from_ast(&z3::ast::BV::new_const(format!("p{id}"), 64)),
         };
@@ -333,9 +339,7 @@ impl<'p, 't> Replay<'p, 't> {
     fn define(&mut self, cur: &mut Cur, cell: Cell, ty: &Type, value: Option<(SVal, Vec<VarId>)>) {
         let concrete = self.take_write(cur, &cell);
         let v = self.new_var(cell, ty, Some(cur.step));
-        let modelled = value
-            .as_ref()
-            .and_then(|(s, m)| Some((to_dynamic(s)?, m)));
+        let modelled = value.as_ref().and_then(|(s, m)| Some((to_dynamic(s)?, m)));
         let opaque_value = modelled.is_none();
         let (term, mentions) = match modelled {
             Some((t, m)) => (Some(t), m.clone()),
@@ -563,7 +567,12 @@ impl<'p, 't> Replay<'p, 't> {
             PlaceKind::Field(base, n) => {
                 let mut b = self.place(cur, base)?;
                 if let Type::Struct(s) = &base.ty {
-                    b.cell += self.prog.struct_def(*s).fields.get(*n as usize)?.cell_offset;
+                    b.cell += self
+                        .prog
+                        .struct_def(*s)
+                        .fields
+                        .get(*n as usize)?
+                        .cell_offset;
                     Some(b)
                 } else {
                     None
@@ -603,17 +612,15 @@ impl<'p, 't> Replay<'p, 't> {
     }
 
     fn fresh(&mut self, ty: &Type) -> Option<SVal> {
-        SVal::fresh(IntSemantics::BitVector, ty, "free").ok().map(|(v, _)| v)
+        SVal::fresh(IntSemantics::BitVector, ty, "free")
+            .ok()
+            .map(|(v, _)| v)
     }
 
     fn eval(&mut self, cur: &mut Cur, e: &Expr) -> Option<SVal> {
         let bv = IntSemantics::BitVector;
         match &e.kind {
-            ExprKind::Int(v) => Some(SVal::Int(SInt::constant(
-                bv,
-                e.ty.int_kind()?,
-                *v as i128,
-            ))),
+            ExprKind::Int(v) => Some(SVal::Int(SInt::constant(bv, e.ty.int_kind()?, *v as i128))),
             ExprKind::Float(f) => match &e.ty {
                 Type::Float(k) => Some(SVal::Float(SFloat {
                     kind: *k,
@@ -736,10 +743,16 @@ impl<'p, 't> Replay<'p, 't> {
                         let SVal::Int(i) = &v else { return None };
                         let zero = SVal::Int(SInt::constant(bv, i.kind, 0));
                         let (_, neg) = sym::compare(faultline_ir::CmpOp::Lt, &v, &zero).ok()?.v;
-                        let n = sym::unary(faultline_ir::UnOp::Neg, &e.ty, &e.ty, &v).ok()?.v;
+                        let n = sym::unary(faultline_ir::UnOp::Neg, &e.ty, &e.ty, &v)
+                            .ok()?
+                            .v;
                         Some(SVal::ite(&neg, &n, &v))
                     }
-                    Builtin::Atoi | Builtin::Atol | Builtin::Atof | Builtin::Scanf | Builtin::Getchar => {
+                    Builtin::Atoi
+                    | Builtin::Atol
+                    | Builtin::Atof
+                    | Builtin::Scanf
+                    | Builtin::Getchar => {
                         cur.opaque = true;
                         cur.input = true;
                         None
@@ -922,7 +935,10 @@ fn assume_of(v: &SVal, b: Branch, cases: Option<&[SwitchCase]>) -> Option<Bool> 
         }
         (Branch::Default, Some(cs)) => {
             let SVal::Int(i) = v else { return None };
-            let ne: Vec<Bool> = cs.iter().map(|c| i.eq_const(c.value as i128).not()).collect();
+            let ne: Vec<Bool> = cs
+                .iter()
+                .map(|c| i.eq_const(c.value as i128).not())
+                .collect();
             let refs: Vec<&Bool> = ne.iter().collect();
             Some(Bool::and(&refs))
         }

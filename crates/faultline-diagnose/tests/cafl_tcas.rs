@@ -81,3 +81,39 @@ fn faulty_line_in_the_tree_and_pruning_keeps_it() {
         }
     }
 }
+
+#[test]
+fn designated_correct_functions_are_atomic() {
+    let tcas = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/tcas");
+    let lines = suite::read_args_file(&tcas.join("universe.txt")).expect("universe.txt");
+    let oracle = faultline_c::compile_file(&tcas.join("tcas.c")).expect("tcas.c");
+    let tests = suite::with_oracle(vec![lines[0].clone()], &oracle, "tcas.c", Limits::default())
+        .expect("oracle");
+    let prog = faultline_c::compile_file(&tcas.join("versions/v1/tcas.c")).expect("v1 compiles");
+    let lines_of = |o: CaflOptions| {
+        let ex = Explainer::new(&prog, &tests[0], Compare::Exact, Limits::default(), o)
+            .expect("explains");
+        let mut l: Vec<u32> = ex
+            .nodes
+            .iter()
+            .flat_map(|n| n.cause.iter().map(|&s| ex.line(s)))
+            .collect();
+        l.sort_unstable();
+        l.dedup();
+        l
+    };
+    // ALIM (line 63) and Own_Below_Threat (line 109) explain part of the failure...
+    let plain = lines_of(CaflOptions::default());
+    assert!(plain.contains(&63) && plain.contains(&109), "{plain:?}");
+    // ...unless designated correct: their calls take the run's return values.
+    let atomic = lines_of(CaflOptions {
+        designated_correct: vec!["ALIM".into(), "Own_Below_Threat".into()],
+        ..CaflOptions::default()
+    });
+    assert!(
+        !atomic.contains(&63) && !atomic.contains(&109),
+        "{atomic:?}"
+    );
+    // The faulty line 80 is still explained.
+    assert!(atomic.contains(&80), "{atomic:?}");
+}

@@ -572,11 +572,13 @@ fn failure_of(
             };
             let pred = model.steps[step].printed.as_ref().and_then(|p| {
                 let fmt = p.format.as_ref()?;
-                let (want, negate) = match format_values(fmt, expected.get(start..)?) {
-                    Some(v) => (v, false),
-                    None => (format_values(fmt, stdout.get(start..)?)?, true),
-                };
-                if want.len() != p.args.len() {
+                // The expected text must match this statement's format, and
+                // differ from what it printed in an integer it printed;
+                // otherwise the statement should not have printed what it
+                // did at all: the predicate is `false` there.
+                let want = format_values(fmt, expected.get(start..)?)?;
+                let got = format_values(fmt, stdout.get(start..)?)?;
+                if want.len() != p.args.len() || want == got {
                     return None;
                 }
                 let mut eqs = Vec::new();
@@ -590,11 +592,7 @@ fn failure_of(
                     mentions.extend(m.iter().copied());
                 }
                 let refs: Vec<&Bool> = eqs.iter().collect();
-                let all = Bool::and(&refs);
-                Some((
-                    if negate { all.not() } else { all },
-                    mentions.into_iter().collect(),
-                ))
+                Some((Bool::and(&refs), mentions.into_iter().collect()))
             });
             match pred {
                 Some((pred, mentions)) => (

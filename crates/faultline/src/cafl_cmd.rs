@@ -161,19 +161,27 @@ pub struct ExplainArgs {
     /// Print the tree once and exit (no interaction).
     #[arg(long)]
     pub no_interactive: bool,
+    /// Read commands line by line even on a terminal (instead of the full-screen UI).
+    #[arg(long)]
+    pub line_mode: bool,
 }
 
 const HELP: &str = "commands: c LINES (mark correct)  u LINES (unmark)  b NODE (benign)  \
 nb NODE (not benign)  s NODE (show one node)  r (ranking)  h (help)  q (quit)";
 
 /// `faultline explain`: walk the tree, mark statements correct or causes
-/// benign, and see it update. Commands are read line by line from standard
-/// input (a terminal, or a script).
+/// benign, and see it update. On a terminal, a full-screen UI
+/// ([`crate::cafl_tui`]); otherwise (or with `--line-mode`) commands are read
+/// line by line from standard input (a script).
 pub fn explain_cmd(a: &ExplainArgs) -> Result<u8, UserError> {
     let prog = compile(&a.program)?;
     let (tests, _, _) = load_suite(&a.suite)?;
     let mut ex = explainer(&prog, &a.program, &a.suite, &a.cafl, &tests)?;
     let name = a.program.display().to_string();
+    if !a.no_interactive && !a.line_mode && crate::cafl_tui::is_terminal() {
+        crate::cafl_tui::run(&mut ex).map_err(|e| UserError(format!("error: terminal: {e}")))?;
+        return Ok(exit::FAILED);
+    }
     let palette = if style::stdout_color(ColorChoice::Auto) {
         Palette::COLOR
     } else {

@@ -2,6 +2,7 @@
 
 mod bench_cmd;
 mod cafl_cmd;
+mod cafl_tui;
 mod cli;
 mod localize_cmd;
 mod test_cmd;

@@ -18,6 +18,7 @@
 
 pub mod angelic;
 pub mod bounds;
+pub mod cafl;
 pub mod combine;
 pub mod engine;
 pub mod explore;

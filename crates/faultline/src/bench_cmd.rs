@@ -289,7 +289,7 @@ pub fn bench_cmd(a: &BenchArgs) -> Result<u8, UserError> {
     } else {
         a.methods.clone()
     };
-    for m in &methods {
+    for m in methods.iter().filter(|m| m.as_str() != "cafl") {
         faultline_diagnose::methods::Method::parse(m, None)
             .map_err(|e| UserError(format!("{}: error: {e}", a.manifest.display())))?;
     }

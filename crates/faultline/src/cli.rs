@@ -30,6 +30,8 @@ enum Command {
     Localize(crate::localize_cmd::LocalizeArgs),
     /// Runs localization methods over a benchmark manifest and tabulates accuracy and cost.
     Bench(crate::bench_cmd::BenchArgs),
+    /// Explain one failing test interactively with CaFL's cause tree.
+    Explain(crate::cafl_cmd::ExplainArgs),
 }
 
 #[derive(Args)]
@@ -76,6 +78,7 @@ pub fn main() -> u8 {
         Command::Test(a) => crate::test_cmd::test_cmd(&a),
         Command::Localize(a) => crate::localize_cmd::localize_cmd(&a),
         Command::Bench(a) => crate::bench_cmd::bench_cmd(&a),
+        Command::Explain(a) => crate::cafl_cmd::explain_cmd(&a),
     };
     match result {
         Ok(code) => code,

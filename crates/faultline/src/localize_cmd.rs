@@ -80,7 +80,7 @@ pub struct LocalizeArgs {
     /// Text format: every angelic value and ranked statement, notes and statistics.
     #[arg(short, long)]
     pub verbose: bool,
-    /// MDFS: the failing test to localize from (default: the first).
+    /// The failing test a single-run method (mdfs, cafl) explains (default: the first failing one).
     #[arg(long, value_name = "NAME")]
     pub test: Option<String>,
     /// MDFS: the property at the failure point, e.g. "m == 2 && x > z" (default: the expected output).
@@ -89,9 +89,14 @@ pub struct LocalizeArgs {
     /// When to colour the text report.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
+    #[command(flatten)]
+    pub cafl: crate::cafl_cmd::CaflArgs,
 }
 
 pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
+    if a.method.as_deref() == Some("cafl") {
+        return crate::cafl_cmd::localize(a);
+    }
     let prog = compile(&a.program)?;
     let (tests, compare, limits) = load_suite(&a.suite)?;
     if a.max_size == 0 {

@@ -1,6 +1,9 @@
 //! The `faultline` command line.
 
 mod bench_cmd;
+mod cafl_cmd;
+mod cafl_report;
+mod cafl_tui;
 mod cli;
 mod input;
 mod localize_cmd;

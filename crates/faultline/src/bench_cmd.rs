@@ -428,16 +428,17 @@ fn run_job(
                 row.status = why.into();
                 return row;
             }
-            match Report::from_json(&out) {
-                Err(e) => {
-                    row.status = "error".into();
-                    row.error = Some(format!("unreadable report: {e}"));
-                }
-                Ok(report) => {
-                    let statements = faultline_c::compile_file(&resolve(data, &prog.source))
-                        .map_or(0, |p| p.stmts.len());
-                    fill(&mut row, &report, prog, statements)
-                }
+            let statements = || {
+                faultline_c::compile_file(&resolve(data, &prog.source)).map_or(0, |p| p.stmts.len())
+            };
+            let read = if method == "cafl" {
+                CaflReport::from_json(&out).map(|r| fill_cafl(&mut row, &r, prog, statements()))
+            } else {
+                Report::from_json(&out).map(|r| fill(&mut row, &r, prog, statements()))
+            };
+            if let Err(e) = read {
+                row.status = "error".into();
+                row.error = Some(format!("unreadable report: {e}"));
             }
         }
     }
@@ -446,32 +447,105 @@ fn run_job(
 
 /// Reads a `faultline.localize/1` report into a row.
 fn fill(row: &mut Row, report: &Report, prog: &ProgramSpec, total: usize) {
+    row.failing_tests = report.tests.failing.len();
+    let diagnoses: Vec<Vec<u32>> = report
+        .diagnoses
+        .iter()
+        .map(|d| d.statements.iter().map(|s| s.line).collect())
+        .collect();
+    let ranking: Vec<u32> = report.ranking.iter().map(|r| r.statement.line).collect();
+    score(row, &diagnoses, &ranking, prog, total);
+    row.solver_calls = report.stats.solver_calls;
+    row.solver_s = report.stats.solve_s;
+    row.status = status(report.incomplete_kind).into();
+}
+
+/// What `bench` reads of a `faultline.cafl/1` report (CaFL's cause tree,
+/// docs/json.md): the causes breadth first and the ranking.
+#[derive(serde::Deserialize)]
+struct CaflReport {
+    schema: String,
+    tests: CaflTests,
+    diagnoses: Vec<CaflCause>,
+    ranking: Vec<CaflRanked>,
+    stats: CaflStats,
+}
+
+#[derive(serde::Deserialize)]
+struct CaflTests {
+    failing: Vec<String>,
+}
+
+#[derive(serde::Deserialize)]
+struct CaflCause {
+    statements: Vec<CaflLine>,
+}
+
+#[derive(serde::Deserialize)]
+struct CaflLine {
+    line: u32,
+}
+
+#[derive(serde::Deserialize)]
+struct CaflRanked {
+    line: u32,
+}
+
+#[derive(serde::Deserialize)]
+struct CaflStats {
+    solver_calls: u64,
+}
+
+impl CaflReport {
+    fn from_json(text: &[u8]) -> Result<CaflReport, String> {
+        let r: CaflReport = serde_json::from_slice(text).map_err(|e| e.to_string())?;
+        if r.schema != "faultline.cafl/1" {
+            return Err(format!(
+                "schema '{}', expected 'faultline.cafl/1'",
+                r.schema
+            ));
+        }
+        Ok(r)
+    }
+}
+
+/// Reads a `faultline.cafl/1` report into a row: its causes are the
+/// diagnoses (breadth first), its ranking the statements by level.
+fn fill_cafl(row: &mut Row, report: &CaflReport, prog: &ProgramSpec, total: usize) {
+    row.failing_tests = report.tests.failing.len();
+    let diagnoses: Vec<Vec<u32>> = report
+        .diagnoses
+        .iter()
+        .map(|d| d.statements.iter().map(|s| s.line).collect())
+        .collect();
+    let ranking: Vec<u32> = report.ranking.iter().map(|r| r.line).collect();
+    score(row, &diagnoses, &ranking, prog, total);
+    row.solver_calls = report.stats.solver_calls;
+    row.status = "ok".into();
+}
+
+/// Found, first diagnosis, rank and EXAM of the faulty (or accepted) lines.
+fn score(row: &mut Row, diagnoses: &[Vec<u32>], ranking: &[u32], prog: &ProgramSpec, total: usize) {
     let lines: Vec<u32> = prog
         .faulty_lines
         .iter()
         .chain(&prog.accepted_lines)
         .copied()
         .collect();
-    row.failing_tests = report.tests.failing.len();
-    row.diagnoses = report.diagnoses.len();
-    row.first_diagnosis = report
-        .diagnoses
+    row.diagnoses = diagnoses.len();
+    row.first_diagnosis = diagnoses
         .iter()
-        .position(|d| d.statements.iter().any(|s| lines.contains(&s.line)))
+        .position(|d| d.iter().any(|l| lines.contains(l)))
         .map(|i| i + 1);
     row.found = row.first_diagnosis.is_some();
-    row.rank = report
-        .ranking
+    row.rank = ranking
         .iter()
-        .position(|r| lines.contains(&r.statement.line))
+        .position(|l| lines.contains(l))
         .map(|i| i + 1);
     row.exam = match (row.rank, total) {
         (Some(r), t) if t > 0 => Some(100.0 * r as f64 / t as f64),
         _ => None,
     };
-    row.solver_calls = report.stats.solver_calls;
-    row.solver_s = report.stats.solve_s;
-    row.status = status(report.incomplete_kind).into();
 }
 
 /// A job's status from the kind of incompleteness of its report.

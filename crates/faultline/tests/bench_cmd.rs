@@ -116,3 +116,59 @@ fn bench_reports_manifest_errors_in_one_line() {
         "/nonexistent/manifest.toml: error: cannot read manifest: No such file or directory (os error 2)"
     );
 }
+
+/// The single-run methods in `bench`: CaFL's tree (`faultline.cafl/1`: causes breadth first, statements by
+/// level) and MDFS (root causes, then the chain) are scored like the others.
+#[test]
+fn bench_scores_the_single_run_methods() {
+    let out = tempdir("bench-single-run");
+    let o = faultline()
+        .args([
+            "bench",
+            "benchmarks/tcas-cafl.toml",
+            "--programs",
+            "v1,v2",
+            "--methods",
+            "cafl,mdfs",
+            "--jobs",
+            "1",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .current_dir(root())
+        .output()
+        .expect("runs");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "stderr: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let rows: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("results.json")).unwrap()).unwrap();
+    let got: Vec<String> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            format!(
+                "{} {} {} {} {} {}",
+                r["program"].as_str().unwrap(),
+                r["method"].as_str().unwrap(),
+                r["status"].as_str().unwrap(),
+                r["diagnoses"],
+                r["first_diagnosis"],
+                r["rank"]
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            "v1 cafl ok 6 2 6",
+            "v1 mdfs ok 12 7 7",
+            "v2 cafl ok 6 4 16",
+            "v2 mdfs ok 12 2 2",
+        ]
+    );
+}

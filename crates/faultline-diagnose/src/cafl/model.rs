@@ -710,59 +710,7 @@ impl<'p, 't> Replay<'p, 't> {
                 self.read(cur, c, &ty)
             }
             ExprKind::Call { func, args, site } => self.call(cur, *func, args, *site, &e.ty),
-            ExprKind::Builtin { func, args } => {
-                let mut vals = Vec::new();
-                for a in args {
-                    let start = cur.reads.len();
-                    let v = self.eval(cur, a);
-                    vals.push((v, cur.reads[start..].to_vec()));
-                }
-                match func {
-                    Builtin::Assert => {
-                        let (v, m) = vals.first()?.clone();
-                        if let Some(v) = v {
-                            self.model.steps[cur.step].check = Some((v.truthy(), dedup(&m)));
-                        }
-                        Some(SVal::Int(SInt::constant(bv, IntKind::Int, 0)))
-                    }
-                    Builtin::Printf | Builtin::Fprintf => {
-                        let skip = usize::from(*func == Builtin::Fprintf);
-                        let format = match args.get(skip).map(|a| &a.kind) {
-                            Some(ExprKind::Str(s)) => Some(self.prog.strings[s.index()].clone()),
-                            _ => None,
-                        };
-                        self.model.steps[cur.step].printed = Some(Printed {
-                            format,
-                            args: vals.into_iter().skip(skip + 1).collect(),
-                        });
-                        None
-                    }
-                    Builtin::Abs | Builtin::Labs => {
-                        let (v, _) = vals.first()?.clone();
-                        let v = v?;
-                        let SVal::Int(i) = &v else { return None };
-                        let zero = SVal::Int(SInt::constant(bv, i.kind, 0));
-                        let (_, neg) = sym::compare(faultline_ir::CmpOp::Lt, &v, &zero).ok()?.v;
-                        let n = sym::unary(faultline_ir::UnOp::Neg, &e.ty, &e.ty, &v)
-                            .ok()?
-                            .v;
-                        Some(SVal::ite(&neg, &n, &v))
-                    }
-                    Builtin::Atoi
-                    | Builtin::Atol
-                    | Builtin::Atof
-                    | Builtin::Scanf
-                    | Builtin::Getchar => {
-                        cur.opaque = true;
-                        cur.input = true;
-                        None
-                    }
-                    _ => {
-                        cur.opaque = true;
-                        None
-                    }
-                }
-            }
+            ExprKind::Builtin { func, args } => self.eval_builtin(cur, e, *func, args),
             ExprKind::Str(_)
             | ExprKind::Stream(_)
             | ExprKind::AddrOf(_)
@@ -779,6 +727,65 @@ impl<'p, 't> Replay<'p, 't> {
                 None
             }
             #[allow(unreachable_patterns)]
+            _ => {
+                cur.opaque = true;
+                None
+            }
+        }
+    }
+
+    /// A library call: assertions and outputs are recorded on the step, `abs`
+    /// is modelled, input functions start values, the rest is opaque.
+    fn eval_builtin(
+        &mut self,
+        cur: &mut Cur,
+        e: &Expr,
+        func: Builtin,
+        args: &[Expr],
+    ) -> Option<SVal> {
+        let bv = IntSemantics::BitVector;
+        let mut vals = Vec::new();
+        for a in args {
+            let start = cur.reads.len();
+            let v = self.eval(cur, a);
+            vals.push((v, cur.reads[start..].to_vec()));
+        }
+        match func {
+            Builtin::Assert => {
+                let (v, m) = vals.first()?.clone();
+                if let Some(v) = v {
+                    self.model.steps[cur.step].check = Some((v.truthy(), dedup(&m)));
+                }
+                Some(SVal::Int(SInt::constant(bv, IntKind::Int, 0)))
+            }
+            Builtin::Printf | Builtin::Fprintf => {
+                let skip = usize::from(func == Builtin::Fprintf);
+                let format = match args.get(skip).map(|a| &a.kind) {
+                    Some(ExprKind::Str(s)) => Some(self.prog.strings[s.index()].clone()),
+                    _ => None,
+                };
+                self.model.steps[cur.step].printed = Some(Printed {
+                    format,
+                    args: vals.into_iter().skip(skip + 1).collect(),
+                });
+                None
+            }
+            Builtin::Abs | Builtin::Labs => {
+                let (v, _) = vals.first()?.clone();
+                let v = v?;
+                let SVal::Int(i) = &v else { return None };
+                let zero = SVal::Int(SInt::constant(bv, i.kind, 0));
+                let (_, neg) = sym::compare(faultline_ir::CmpOp::Lt, &v, &zero).ok()?.v;
+                let n = sym::unary(faultline_ir::UnOp::Neg, &e.ty, &e.ty, &v)
+                    .ok()?
+                    .v;
+                Some(SVal::ite(&neg, &n, &v))
+            }
+            Builtin::Atoi | Builtin::Atol | Builtin::Atof | Builtin::Scanf | Builtin::Getchar => {
+                cur.opaque = true;
+                cur.input = true;
+                None
+            }
             _ => {
                 cur.opaque = true;
                 None

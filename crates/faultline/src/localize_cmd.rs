@@ -38,8 +38,9 @@ pub struct LocalizeArgs {
     pub combine: Option<Combine>,
     /// The localization method: full, flow, trace (the --encoding, combined
     /// by --combine), full+cw, bugassist, bugassist+cw, sniper, cfaults, ofc,
-    /// ofc+cw, ofc+tarantula, ofc+dstar, agx, agx+cw. Without it, --encoding
-    /// and --combine choose.
+    /// ofc+cw, ofc+tarantula, ofc+dstar, agx, agx+cw; on one failing test
+    /// (--test): mdfs, cafl (a cause tree). Without it, --encoding and
+    /// --combine choose.
     #[arg(long, value_name = "NAME")]
     pub method: Option<String>,
     /// Largest diagnosis (number of statements).
@@ -149,8 +150,11 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
         session.failing.len()
     ));
     let method = match &a.method {
-        Some(name) => Method::parse(name, a.combine)
-            .map_err(|e| UserError(format!("error: --method: {e}")))?,
+        Some(name) => Method::parse(name, a.combine).map_err(|e| {
+            UserError(format!(
+                "error: --method: {e}, or cafl (the cause tree of one failing test)"
+            ))
+        })?,
         None => Method::Formula {
             encoding: a.encoding,
             combine: a.combine.unwrap_or(Combine::Mbd),

@@ -197,3 +197,27 @@ fn explain_walks_and_updates_the_tree() {
     assert!(parts[5].contains("error: --benign: no node `7`"), "{s}");
     assert!(parts[6].contains("unknown command `zz`"), "{s}");
 }
+
+/// An unknown method's error names every method `localize` accepts, the single-run ones included.
+#[test]
+fn unknown_method_lists_every_method() {
+    let (prog, tests) = example("cafl-cascade", "cascade.c");
+    let o = faultline(
+        &[
+            "localize",
+            prog.to_str().unwrap(),
+            "--tests",
+            tests.to_str().unwrap(),
+            "--method",
+            "bogus",
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "error: --method: unknown method 'bogus' (expected one of: full, flow, trace, full+cw, bugassist, \
+         bugassist+cw, sniper, cfaults, ofc, ofc+cw, ofc+tarantula, ofc+dstar, agx, agx+cw, mdfs), or cafl \
+         (the cause tree of one failing test)\n"
+    );
+}

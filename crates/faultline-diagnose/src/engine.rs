@@ -161,21 +161,6 @@ impl<'s, 'p> Engine<'s, 'p> {
         Solver::new()
     }
 
-    /// The work counted so far.
-    pub fn stats(&self) -> &Stats {
-        &self.stats
-    }
-
-    /// Tests that could not be encoded, with the reason.
-    pub fn skipped(&self) -> &[(usize, String)] {
-        &self.skipped
-    }
-
-    /// The notes collected so far (approximations made while encoding).
-    pub fn notes(&self) -> &[String] {
-        &self.notes
-    }
-
     /// Time left before the deadline (`None`: no time limit).
     pub fn time_left(&self) -> Option<Duration> {
         self.deadline
@@ -339,9 +324,7 @@ impl<'s, 'p> Engine<'s, 'p> {
                 Some(enc)
             }
             Err(e) => {
-                if !self.is_skipped(t) {
-                    self.skipped.push((t, e.describe(prog)));
-                }
+                self.skip(t, e.describe(prog));
                 None
             }
         }
@@ -374,6 +357,13 @@ impl<'s, 'p> Engine<'s, 'p> {
         let enc = r.map_err(|e| e.describe(prog))?;
         self.stats.statement_instances += enc.instances;
         Ok(enc)
+    }
+
+    /// Records that test `t` could not be used, and why.
+    pub fn skip(&mut self, t: usize, reason: String) {
+        if !self.is_skipped(t) {
+            self.skipped.push((t, reason));
+        }
     }
 
     pub fn is_skipped(&self, t: usize) -> bool {

@@ -198,6 +198,16 @@ impl Builtin {
         )
     }
 
+    /// Whether the builtin's result is the test's input (`atoi`/`atol`/`atof`
+    /// of `argv`, `getchar`, `scanf`): a hard fact of the test, never a
+    /// statement to suspect.
+    pub fn is_input(self) -> bool {
+        matches!(
+            self,
+            Builtin::Atoi | Builtin::Atol | Builtin::Atof | Builtin::Getchar | Builtin::Scanf
+        )
+    }
+
     /// Whether the encoder implements the builtin; if not, why (the encoder
     /// then reports it as unsupported). Every builtin the encoder does not
     /// implement must say so here (checked by `faultline-smt/tests/builtins.rs`).

@@ -512,12 +512,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
 fn is_input(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Cast(a) => is_input(a),
-        ExprKind::Builtin { func, .. } => {
-            matches!(
-                func,
-                Builtin::Atoi | Builtin::Atol | Builtin::Atof | Builtin::Getchar | Builtin::Scanf
-            )
-        }
+        ExprKind::Builtin { func, .. } => func.is_input(),
         _ => false,
     }
 }

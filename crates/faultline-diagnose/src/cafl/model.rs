@@ -781,7 +781,7 @@ impl<'p, 't> Replay<'p, 't> {
                     .v;
                 Some(SVal::ite(&neg, &n, &v))
             }
-            Builtin::Atoi | Builtin::Atol | Builtin::Atof | Builtin::Scanf | Builtin::Getchar => {
+            f if f.is_input() => {
                 cur.opaque = true;
                 cur.input = true;
                 None

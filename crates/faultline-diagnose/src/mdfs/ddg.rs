@@ -23,9 +23,9 @@
 
 use faultline_exec::trace::{CtxId, Outcome, Scope, Target};
 use faultline_exec::{Termination, Trace};
+use faultline_ir::visit::any_expr;
 use faultline_ir::{
-    Block, Branch, Builtin, Expr, ExprKind, FuncId, Place, PlaceKind, Program, Stmt, StmtId,
-    StmtKind, VarRef,
+    Block, Branch, Builtin, Expr, ExprKind, FuncId, Program, Stmt, StmtId, StmtKind, VarRef,
 };
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 
@@ -142,19 +142,15 @@ impl StmtFacts {
     }
 }
 
+/// Whether `e` calls an output function, and whether it reads input.
 fn builtins(e: &Expr) -> (bool, bool) {
-    let mut o = false;
-    let mut i = false;
-    walk_expr(e, &mut |x| {
-        if let ExprKind::Builtin { func, .. } = &x.kind {
-            o |= func.is_output();
-            i |= matches!(
-                func,
-                Builtin::Atoi | Builtin::Atol | Builtin::Atof | Builtin::Getchar | Builtin::Scanf
-            );
-        }
-    });
-    (o, i)
+    let calls = |test: fn(Builtin) -> bool| {
+        any_expr(e, |x| match &x.kind {
+            ExprKind::Builtin { func, .. } if test(*func) => Some(true),
+            _ => None,
+        })
+    };
+    (calls(Builtin::is_output), calls(Builtin::is_input))
 }
 
 fn walk_block(b: &Block, f: &mut dyn FnMut(StmtId, &Expr)) {
@@ -195,53 +191,6 @@ fn walk_stmt(s: &Stmt, f: &mut dyn FnMut(StmtId, &Expr)) {
                 f(*id, v)
             }
         }
-    }
-}
-
-fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-    f(e);
-    match &e.kind {
-        ExprKind::Int(_)
-        | ExprKind::Float(_)
-        | ExprKind::Str(_)
-        | ExprKind::Stream(_)
-        | ExprKind::Old => {}
-        ExprKind::Load(p) | ExprKind::AddrOf(p) => walk_place(p, f),
-        ExprKind::Unary(_, a) | ExprKind::Cast(a) => walk_expr(a, f),
-        ExprKind::Binary(_, a, b)
-        | ExprKind::Cmp(_, a, b)
-        | ExprKind::PtrAdd(a, b)
-        | ExprKind::PtrDiff(a, b)
-        | ExprKind::And(a, b)
-        | ExprKind::Or(a, b)
-        | ExprKind::Comma(a, b) => {
-            walk_expr(a, f);
-            walk_expr(b, f);
-        }
-        ExprKind::Cond(c, a, b) => {
-            walk_expr(c, f);
-            walk_expr(a, f);
-            walk_expr(b, f);
-        }
-        ExprKind::Assign { place, value, .. } => {
-            walk_place(place, f);
-            walk_expr(value, f);
-        }
-        ExprKind::Call { args, .. } | ExprKind::Builtin { args, .. } => {
-            args.iter().for_each(|a| walk_expr(a, f))
-        }
-    }
-}
-
-fn walk_place(p: &Place, f: &mut dyn FnMut(&Expr)) {
-    match &p.kind {
-        PlaceKind::Var(_) => {}
-        PlaceKind::Deref(e) => walk_expr(e, f),
-        PlaceKind::Index(b, i) => {
-            walk_place(b, f);
-            walk_expr(i, f);
-        }
-        PlaceKind::Field(b, _) => walk_place(b, f),
     }
 }
 

@@ -183,25 +183,15 @@ pub fn localize(
         None => session.failing.first().copied(),
     };
     let mut engine = Engine::new(session, options.clone(), faultline_smt::Encoding::Full);
-    let mut loc = Localization {
-        method: "mdfs".into(),
-        tests: session.verdicts(),
-        failing: session.failing.clone(),
-        skipped: Vec::new(),
-        diagnoses: Vec::new(),
-        ranking: Vec::new(),
-        incomplete: None,
-        notes: Vec::new(),
-        stats: Default::default(),
+    let nothing = |engine: Engine| {
+        engine.into_localization("mdfs".into(), Vec::new(), Vec::new(), None, start)
     };
     let Some(t) = t else {
-        loc.stats = engine.stats().clone();
-        loc.stats.total_time = start.elapsed();
-        return Ok((loc, None));
+        return Ok((nothing(engine), None));
     };
     let Some(trace) = session.traces.get(&t) else {
-        loc.skipped.push((t, "the failing run has no trace".into()));
-        return Ok((loc, None));
+        engine.skip(t, "the failing run has no trace".into());
+        return Ok((nothing(engine), None));
     };
     let g = Ddg::build(prog, trace, &session.runs[t].execution.termination);
     if let Some(p) = &user {
@@ -227,27 +217,19 @@ pub fn localize(
     let (rounds, roots, chain) = match search.run(&mut engine, user.clone()) {
         Ok(x) => x,
         Err(e) => {
-            loc.skipped.push((t, e));
-            loc.stats = engine.stats().clone();
-            loc.stats.total_time = start.elapsed();
-            return Ok((loc, None));
+            engine.skip(t, e);
+            return Ok((nothing(engine), None));
         }
     };
-    let (diagnoses, ranking) = diagnoses_and_ranking(&g, &roots, &chain, t);
-    loc.diagnoses = diagnoses;
-    loc.ranking = ranking;
     if search.unknown > 0 {
-        loc.notes.push(format!(
+        engine.note(format!(
             "{} alteration queries hit the time limit of {} s per query and counted as not polluted",
             search.unknown,
             m.query_timeout.as_secs_f64()
         ));
     }
-    if engine.timed_out() {
-        loc.incomplete = Some(Incomplete::Timeout);
-    }
-    loc.skipped = engine.skipped().to_vec();
-    loc.notes.extend(engine.notes().iter().cloned());
+    engine.count_iterations(rounds.len());
+    let incomplete = engine.timed_out().then_some(Incomplete::Timeout);
     let report = MdfsReport {
         test: session.tests[t].name.clone(),
         nodes: g.nodes.len(),
@@ -271,9 +253,8 @@ pub fn localize(
             .collect(),
         unknown_queries: search.unknown,
     };
-    loc.stats = engine.stats().clone();
-    loc.stats.iterations = report.rounds.len();
-    loc.stats.total_time = start.elapsed();
+    let (diagnoses, ranking) = diagnoses_and_ranking(&g, &roots, &chain, t);
+    let loc = engine.into_localization("mdfs".into(), diagnoses, ranking, incomplete, start);
     Ok((loc, Some(report)))
 }
 
@@ -334,19 +315,9 @@ pub fn run_default(session: &Session, options: &Options) -> Localization {
     match localize(session, options, &MdfsOptions::default()) {
         Ok((loc, _)) => loc,
         Err(e) => {
-            let mut loc = Localization {
-                method: "mdfs".into(),
-                tests: session.verdicts(),
-                failing: session.failing.clone(),
-                skipped: Vec::new(),
-                diagnoses: Vec::new(),
-                ranking: Vec::new(),
-                incomplete: None,
-                notes: Vec::new(),
-                stats: Default::default(),
-            };
-            loc.notes.push(e);
-            loc
+            let mut engine = Engine::new(session, options.clone(), faultline_smt::Encoding::Full);
+            engine.note(e);
+            engine.into_localization("mdfs".into(), Vec::new(), Vec::new(), None, Instant::now())
         }
     }
 }

@@ -77,14 +77,13 @@ pub fn explainer<'p>(
     suite: &SuiteArgs,
     a: &CaflArgs,
     test_name: Option<&str>,
-    tests: &[faultline_exec::TestCase],
 ) -> Result<Explainer<'p>, UserError> {
-    let (_, compare, limits) = load_suite(suite)?;
+    let (tests, compare, limits) = load_suite(suite)?;
     let correct = match &a.correct {
         Some(s) => parse_lines(s)?,
         None => Vec::new(),
     };
-    let idx = choose_test(prog, tests, test_name, compare, limits)
+    let idx = choose_test(prog, &tests, test_name, compare, limits)
         .map_err(|e| UserError(format!("{}: {e}", program.display())))?;
     let mut ex = Explainer::new(prog, &tests[idx], compare, limits, a.options())
         .map_err(|e| UserError(format!("{}: {e}", program.display())))?;
@@ -101,15 +100,7 @@ pub fn explainer<'p>(
 pub fn localize(a: &crate::localize_cmd::LocalizeArgs) -> Result<u8, UserError> {
     use crate::localize_cmd::LocalizeFormat;
     let prog = compile(&a.program)?;
-    let (tests, _, _) = load_suite(&a.suite)?;
-    let ex = explainer(
-        &prog,
-        &a.program,
-        &a.suite,
-        &a.cafl,
-        a.test.as_deref(),
-        &tests,
-    )?;
+    let ex = explainer(&prog, &a.program, &a.suite, &a.cafl, a.test.as_deref())?;
     let name = a.program.display().to_string();
     let text = match a.format {
         LocalizeFormat::Text => {
@@ -177,15 +168,7 @@ nb NODE (not benign)  s NODE (show one node)  r (ranking)  h (help)  q (quit)";
 /// line by line from standard input (a script).
 pub fn explain_cmd(a: &ExplainArgs) -> Result<u8, UserError> {
     let prog = compile(&a.program)?;
-    let (tests, _, _) = load_suite(&a.suite)?;
-    let mut ex = explainer(
-        &prog,
-        &a.program,
-        &a.suite,
-        &a.cafl,
-        a.test.as_deref(),
-        &tests,
-    )?;
+    let mut ex = explainer(&prog, &a.program, &a.suite, &a.cafl, a.test.as_deref())?;
     let name = a.program.display().to_string();
     if !a.no_interactive && !a.line_mode && crate::cafl_tui::is_terminal() {
         crate::cafl_tui::run(&mut ex).map_err(|e| UserError(format!("error: terminal: {e}")))?;

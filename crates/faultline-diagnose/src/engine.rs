@@ -293,19 +293,8 @@ impl<'s, 'p> Engine<'s, 'p> {
         encoding: Encoding,
         policy: Option<&mut dyn BranchPolicy>,
     ) -> Option<TestEncoding> {
-        let start = Instant::now();
-        let prog = self.session.prog;
-        let r = encode_test(
-            prog,
-            &self.session.tests[t],
-            encoding,
-            self.options.int_semantics,
-            &self.bounds,
-            policy,
-            ab,
-            sink,
-        );
-        self.stats.encode_time += start.elapsed();
+        let session = self.session;
+        let r = self.encode_case_with(&session.tests[t], sink, ab, encoding, policy);
         self.encoded += 1;
         if let Some(p) = &self.options.progress {
             (p.0)(Progress::TestsEncoded {
@@ -313,21 +302,7 @@ impl<'s, 'p> Engine<'s, 'p> {
                 total: self.session.failing.len(),
             });
         }
-        match r {
-            Ok(enc) => {
-                self.stats.statement_instances += enc.instances;
-                for n in &enc.notes {
-                    if !self.notes.contains(n) {
-                        self.notes.push(n.clone());
-                    }
-                }
-                Some(enc)
-            }
-            Err(e) => {
-                self.skip(t, e.describe(prog));
-                None
-            }
-        }
+        r.map_err(|e| self.skip(t, e)).ok()
     }
 
     /// Encodes a test case that is not one of the session's tests as given
@@ -340,6 +315,21 @@ impl<'s, 'p> Engine<'s, 'p> {
         ab: &mut AbVars,
         encoding: Encoding,
     ) -> Result<TestEncoding, String> {
+        self.count_test_encoded();
+        self.encode_case_with(test, sink, ab, encoding, None)
+    }
+
+    /// Encodes `test` with the engine's bounds and integer semantics: the
+    /// time, the statement instances and the encoder's notes are recorded;
+    /// an error is described for the user.
+    fn encode_case_with(
+        &mut self,
+        test: &TestCase,
+        sink: &Sink,
+        ab: &mut AbVars,
+        encoding: Encoding,
+        policy: Option<&mut dyn BranchPolicy>,
+    ) -> Result<TestEncoding, String> {
         let start = Instant::now();
         let prog = self.session.prog;
         let r = encode_test(
@@ -348,14 +338,16 @@ impl<'s, 'p> Engine<'s, 'p> {
             encoding,
             self.options.int_semantics,
             &self.bounds,
-            None,
+            policy,
             ab,
             sink,
         );
         self.stats.encode_time += start.elapsed();
-        self.stats.tests_encoded += 1;
         let enc = r.map_err(|e| e.describe(prog))?;
         self.stats.statement_instances += enc.instances;
+        for n in &enc.notes {
+            self.note(n.clone());
+        }
         Ok(enc)
     }
 

@@ -431,10 +431,12 @@ fn run_job(
             let statements = || {
                 faultline_c::compile_file(&resolve(data, &prog.source)).map_or(0, |p| p.stmts.len())
             };
-            let read = if method == "cafl" {
-                CaflReport::from_json(&out).map(|r| fill_cafl(&mut row, &r, prog, statements()))
-            } else {
-                Report::from_json(&out).map(|r| fill(&mut row, &r, prog, statements()))
+            // The report's schema says how to read it, whatever the method.
+            let read = match serde_json::from_slice::<SchemaOnly>(&out) {
+                Ok(r) if r.schema == CAFL_SCHEMA => {
+                    CaflReport::from_json(&out).map(|r| fill_cafl(&mut row, &r, prog, statements()))
+                }
+                _ => Report::from_json(&out).map(|r| fill(&mut row, &r, prog, statements())),
             };
             if let Err(e) = read {
                 row.status = "error".into();
@@ -458,6 +460,15 @@ fn fill(row: &mut Row, report: &Report, prog: &ProgramSpec, total: usize) {
     row.solver_calls = report.stats.solver_calls;
     row.solver_s = report.stats.solve_s;
     row.status = status(report.incomplete_kind).into();
+}
+
+/// The schema of CaFL's tree report (docs/json.md).
+const CAFL_SCHEMA: &str = "faultline.cafl/1";
+
+/// A report's `schema` field, to choose its reader.
+#[derive(serde::Deserialize)]
+struct SchemaOnly {
+    schema: String,
 }
 
 /// What `bench` reads of a `faultline.cafl/1` report (CaFL's cause tree,

@@ -221,26 +221,43 @@ fn float_interval(
         }
     };
     let (kx, kmin, kmax) = (key(x), key(f64::NEG_INFINITY), key(f64::INFINITY));
-    // Lowest key printing as the text: binary search on [kmin, kx].
-    let (mut lo, mut hi) = (kmin, kx);
-    while lo < hi {
-        let mid = ((lo as i128 + hi as i128) / 2) as i64;
-        if shows(unkey(mid)) {
-            hi = mid;
-        } else {
-            lo = mid + 1;
+    // Gallop outwards from `x` until a double no longer prints as the text,
+    // then bisect between the last one that did and the first that did not:
+    // every double rendered lies next to `x`, so none is a huge number whose
+    // decimal expansion (hundreds of digits for `%f`) is slow to render.
+    let outward = |dir: i64| -> i64 {
+        let limit = if dir < 0 { kmin } else { kmax };
+        let mut inside = kx;
+        let mut step: i64 = 1;
+        let outside = loop {
+            let cand = if dir < 0 {
+                kx.saturating_sub(step).max(limit)
+            } else {
+                kx.saturating_add(step).min(limit)
+            };
+            if !shows(unkey(cand)) {
+                break cand;
+            }
+            inside = cand;
+            if cand == limit {
+                return limit;
+            }
+            step = step.saturating_mul(2);
+        };
+        // `inside` prints as the text, `outside` does not; the set is an interval.
+        let (mut a, mut b) = (inside, outside);
+        while (a as i128 - b as i128).abs() > 1 {
+            let mid = ((a as i128 + b as i128) / 2) as i64;
+            if shows(unkey(mid)) {
+                a = mid;
+            } else {
+                b = mid;
+            }
         }
-    }
-    let low = unkey(lo);
-    let (mut lo2, mut hi2) = (kx, kmax);
-    while lo2 < hi2 {
-        let mid = ((lo2 as i128 + hi2 as i128 + 1) / 2) as i64;
-        if shows(unkey(mid)) {
-            lo2 = mid;
-        } else {
-            hi2 = mid - 1;
-        }
-    }
+        a
+    };
+    let low = unkey(outward(-1));
+    let lo2 = outward(1);
     let high = unkey(lo2);
     // The printed value is monotone in the double, so the set is an interval;
     // confirm the ends.
@@ -523,4 +540,45 @@ pub fn encode_outputs(
     }
     solver.assert(&pos.eq(BV::from_u64(n as u64, 32)));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(fmt: &str) -> libc::Spec {
+        match libc::parse_format(fmt.as_bytes())
+            .expect("format")
+            .remove(0)
+        {
+            libc::printf::Piece::Conv(s) => s,
+            other => panic!("not a conversion: {other:?}"),
+        }
+    }
+
+    /// The interval's ends print as the text and their neighbours do not.
+    fn check(fmt: &str, precision: Option<i64>, text: &str) {
+        let s = spec(fmt);
+        let (a, b) = float_interval(&s, None, precision, text.as_bytes()).expect("an interval");
+        let x: f64 = text.parse().expect("a number");
+        assert!(a <= x && x <= b, "{fmt} {text}: [{a}, {b}]");
+        let shows = |v: f64| render(&s, None, precision, libc::Arg::Double(v)) == text.as_bytes();
+        assert!(shows(a) && shows(b));
+        assert!(!shows(a.next_down()) && !shows(b.next_up()));
+    }
+
+    #[test]
+    fn float_intervals_are_exact_and_cheap() {
+        // Negative values and values far from zero: the search stays next to
+        // the text's value (a search over every double took minutes).
+        check("%.2f", Some(2), "-1.00");
+        check("%f", None, "2.250000");
+        check("%f", None, "-3.000000");
+        check("%.1f", Some(1), "0.0");
+        check("%e", None, "-1.500000e+300");
+        let s = spec("%f");
+        assert!(float_interval(&s, None, None, b"1.5").is_none());
+        let (a, b) = float_interval(&s, None, None, b"1000000000000.000000").expect("interval");
+        assert_eq!((a, b), (1e12, 1e12), "doubles near 1e12 are 1.2e-4 apart");
+    }
 }

@@ -52,6 +52,24 @@ impl Needs {
         needs
     }
 
+    /// These needs with each loop and function limited to what `others`
+    /// needs of it, and at least `floor` (for a run stopped by a limit).
+    pub fn capped(&self, others: &Needs, floor: u32) -> Needs {
+        let cap = |n: u32, o: Option<&u32>| n.min(o.copied().unwrap_or(0).max(floor));
+        Needs {
+            loops: self
+                .loops
+                .iter()
+                .map(|(k, v)| (*k, cap(*v, others.loops.get(k))))
+                .collect(),
+            depth: self
+                .depth
+                .iter()
+                .map(|(k, v)| (*k, cap(*v, others.depth.get(k))))
+                .collect(),
+        }
+    }
+
     pub fn merge(&mut self, other: &Needs) {
         for (k, v) in &other.loops {
             let e = self.loops.entry(*k).or_insert(0);

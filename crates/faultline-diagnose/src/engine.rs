@@ -82,6 +82,13 @@ impl<'s, 'p> Engine<'s, 'p> {
         let needs = session.needs();
         let bounds = needs.bounds(options.unwind);
         let mut notes = Vec::new();
+        for t in session.cut_runs() {
+            notes.push(format!(
+                "test {} did not end within the interpreter's limits; its formula unrolls each loop it was in as often as the other failing tests needed and at least {} times, and the solver chooses when the loop ends",
+                session.tests[t].name,
+                crate::session::CUT_UNWIND
+            ));
+        }
         if let Some(cap) = options.unwind {
             for over in needs.over(cap) {
                 notes.push(format!("a failing run needs more than --unwind {cap}: {over}; paths beyond the bound are excluded"));

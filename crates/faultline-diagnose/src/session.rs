@@ -47,6 +47,24 @@ pub struct Session<'p> {
     pub limits: Limits,
 }
 
+/// Steps of a run stopped by the step or depth limit that are traced.
+pub const CUT_TRACE_STEPS: u64 = 100_000;
+
+/// Iterations (and recursion depth) the formula of a run stopped by the
+/// step or depth limit allows a loop (or function) beyond what the other
+/// failing runs needed.
+pub const CUT_UNWIND: u32 = 8;
+
+/// Whether a run was stopped by the step or depth limit (a loop or a
+/// recursion that did not end in time).
+fn is_cut(r: &Run) -> bool {
+    matches!(
+        &r.execution.termination,
+        faultline_exec::Termination::RuntimeError(e)
+            if matches!(e.kind, faultline_exec::ErrorKind::StepLimit | faultline_exec::ErrorKind::StackOverflow)
+    )
+}
+
 impl<'p> Session<'p> {
     /// Runs every test; failing ones are re-run with traces.
     pub fn new(
@@ -95,7 +113,32 @@ impl<'p> Session<'p> {
                 runs.push(r);
                 continue;
             }
-            let mut r = faultline_exec::run(&exe, t, &traced);
+            // A run stopped by the step or depth limit is traced only for a
+            // prefix of its steps: its formula unrolls what it looped in to a
+            // small bound anyway (see `Session::needs`), and a trace of every
+            // step of a long run would take gigabytes.
+            let cut = is_cut(&r);
+            let options = if cut {
+                RunOptions {
+                    limits: Limits {
+                        max_steps: limits.max_steps.min(CUT_TRACE_STEPS),
+                        ..limits
+                    },
+                    ..traced
+                }
+            } else {
+                traced
+            };
+            let mut r = if cut {
+                let mut prefix = faultline_exec::run(&exe, t, &options);
+                // The verdict and output are those of the whole run.
+                let trace = prefix.execution.trace.take();
+                let mut whole = r;
+                whole.execution.trace = trace;
+                whole
+            } else {
+                faultline_exec::run(&exe, t, &options)
+            };
             if let Some(tr) = r.execution.trace.take() {
                 traces.insert(i, tr);
             }
@@ -129,15 +172,37 @@ impl<'p> Session<'p> {
             .collect()
     }
 
-    /// What the failing runs needed (loop iterations, recursion depth).
+    /// What the failing runs needed (loop iterations, recursion depth). A
+    /// run stopped by the step or depth limit needs, for each loop and
+    /// function, what the other failing runs needed and at least
+    /// [`CUT_UNWIND`]: the expected output needs its loops to end, and the
+    /// formula leaves when to the solver.
     pub fn needs(&self) -> Needs {
         let mut n = Needs::default();
+        let mut cut = Vec::new();
         for t in &self.failing {
             if let Some(tr) = self.traces.get(t) {
-                n.merge(&Needs::of_trace(self.prog, tr));
+                let needs = Needs::of_trace(self.prog, tr);
+                if is_cut(&self.runs[*t]) {
+                    cut.push(needs);
+                } else {
+                    n.merge(&needs);
+                }
             }
         }
+        for c in cut {
+            n.merge(&c.capped(&n, CUT_UNWIND));
+        }
         n
+    }
+
+    /// The failing tests whose runs were stopped by the step or depth limit.
+    pub fn cut_runs(&self) -> Vec<usize> {
+        self.failing
+            .iter()
+            .copied()
+            .filter(|t| is_cut(&self.runs[*t]))
+            .collect()
     }
 
     /// The branch decisions of failing test `t`'s run (empty without a trace).

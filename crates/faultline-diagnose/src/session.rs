@@ -5,7 +5,9 @@
 use crate::bounds::Needs;
 use crate::result::TestVerdict;
 use faultline_exec::trace::Trace;
-use faultline_exec::{Compare, Executable, Limits, Run, RunOptions, TestCase};
+use faultline_exec::{
+    Compare, ErrorKind, Executable, Exhausted, Limits, Run, RunOptions, Termination, TestCase,
+};
 use faultline_ir::{Branch, Program, StmtId};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -45,10 +47,20 @@ pub struct Session<'p> {
     pub compare: Compare,
     /// The limits of every run (replays and hijacked runs included).
     pub limits: Limits,
+    /// Set when the thread's budget ran out while the tests ran: `tests`
+    /// and `runs` are then those that ran before.
+    pub incomplete: Option<Exhausted>,
 }
 
+/// Steps recorded of a failing run that a limit of its own ended (the step,
+/// time or stack limit): enough to show where it went, and a trace that fits
+/// in memory. Runs that end by themselves are traced in full.
+pub const TRACE_STEPS_OF_CUT_RUNS: u64 = 1_000_000;
+
 impl<'p> Session<'p> {
-    /// Runs every test; failing ones are re-run with traces.
+    /// Runs every test; failing ones are re-run with traces. The runs stop
+    /// early when the thread's [`faultline_exec::Budget`] runs out
+    /// ([`Session::incomplete`]).
     pub fn new(
         prog: &'p Program,
         tests: &'p [TestCase],
@@ -81,6 +93,7 @@ impl<'p> Session<'p> {
         let mut runs = Vec::with_capacity(tests.len());
         let mut failing = Vec::new();
         let mut traces = HashMap::new();
+        let mut incomplete = None;
         for (i, t) in tests.iter().enumerate() {
             if let Some(p) = progress {
                 if i % 64 == 0 {
@@ -91,12 +104,42 @@ impl<'p> Session<'p> {
                 }
             }
             let r = faultline_exec::run(&exe, t, &plain);
+            if let Termination::OutOfBudget(e) = r.execution.termination {
+                incomplete = Some(e);
+                break;
+            }
             if r.passed() {
                 runs.push(r);
                 continue;
             }
-            let mut r = faultline_exec::run(&exe, t, &traced);
-            if let Some(tr) = r.execution.trace.take() {
+            // The same run again, recording its trace (of its first steps
+            // only when a limit of the run ended it).
+            let cut = matches!(
+                &r.execution.termination,
+                Termination::RuntimeError(e) if matches!(
+                    e.kind,
+                    ErrorKind::StepLimit | ErrorKind::TimeLimit | ErrorKind::StackOverflow
+                )
+            );
+            let traced = if cut {
+                let steps = r.execution.steps.min(TRACE_STEPS_OF_CUT_RUNS);
+                RunOptions {
+                    limits: Limits {
+                        max_steps: Some(steps),
+                        max_time: None,
+                        ..limits
+                    },
+                    ..traced
+                }
+            } else {
+                traced
+            };
+            let mut again = faultline_exec::run(&exe, t, &traced);
+            if let Termination::OutOfBudget(e) = again.execution.termination {
+                incomplete = Some(e);
+                break;
+            }
+            if let Some(tr) = again.execution.trace.take() {
                 traces.insert(i, tr);
             }
             failing.push(i);
@@ -104,14 +147,28 @@ impl<'p> Session<'p> {
         }
         Ok(Session {
             prog,
-            tests,
+            tests: &tests[..runs.len()],
             runs,
             failing,
             traces,
             run_time: start.elapsed(),
             compare,
             limits,
+            incomplete,
         })
+    }
+
+    /// The limits of runs made while localizing (replays with angelic
+    /// values, hijacked runs): a step count of ten times the longest test
+    /// run (at least a million) instead of a time limit, so that a replay
+    /// that does not terminate ends soon and the same way on any machine.
+    pub fn replay_limits(&self) -> Limits {
+        let longest = self.runs.iter().map(|r| r.execution.steps).max();
+        Limits {
+            max_steps: Some(longest.unwrap_or(0).saturating_mul(10).max(1_000_000)),
+            max_time: None,
+            ..self.limits
+        }
     }
 
     pub fn verdicts(&self) -> Vec<TestVerdict> {

@@ -258,7 +258,9 @@ enum Stop {
     Budget(Exhausted),
 }
 
-type R<T> = Result<T, Stop>;
+/// Boxed: a result of the interpreter stays the size of a value (the hot
+/// path returns values, not stops).
+type R<T> = Result<T, Box<Stop>>;
 
 /// A program prepared for execution: its initial memory image (globals and
 /// string literals) is built once and copied into every run.
@@ -329,7 +331,7 @@ impl<'p> Executable<'p> {
         for (i, g) in prog.globals.iter().enumerate() {
             let obj = m.globals[i];
             if let Err(stop) = m.init_object(obj, &g.ty, &g.init) {
-                return Err(match stop {
+                return Err(match *stop {
                     Stop::Error(e) => e,
                     _ => RuntimeError {
                         kind: ErrorKind::Invalid,
@@ -351,7 +353,7 @@ impl<'p> Executable<'p> {
     pub fn run(&self, input: Input<'_>, options: ExecOptions<'_>) -> Execution {
         let mut m = Machine::new(self, input, options);
         let result = m.run_main();
-        let termination = match result {
+        let termination = match result.map_err(|s| *s) {
             Ok(status) | Err(Stop::Exit(status)) => Termination::Exit(status & 0xff),
             Err(Stop::Assert(stmt, message)) => Termination::AssertFailed { stmt, message },
             Err(Stop::Error(e)) => Termination::RuntimeError(e),
@@ -576,15 +578,17 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
 
     // ----- errors -------------------------------------------------------
 
-    fn error(&self, kind: ErrorKind, message: impl Into<String>) -> Stop {
-        Stop::Error(RuntimeError {
+    #[cold]
+    fn error(&self, kind: ErrorKind, message: impl Into<String>) -> Box<Stop> {
+        Box::new(Stop::Error(RuntimeError {
             kind,
             stmt: self.cur,
             message: message.into(),
-        })
+        }))
     }
 
-    fn arith(&self, e: ArithError) -> Stop {
+    #[cold]
+    fn arith(&self, e: ArithError) -> Box<Stop> {
         let kind = match e {
             ArithError::DivByZero => ErrorKind::DivisionByZero,
             ArithError::DivOverflow => ErrorKind::Overflow,
@@ -665,7 +669,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             ));
         }
         if let Some(e) = self.budget.as_ref().and_then(Budget::check) {
-            return Err(Stop::Budget(e));
+            return Err(Box::new(Stop::Budget(e)));
         }
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
             let secs = self.limits.max_time.unwrap_or_default().as_secs_f64();
@@ -712,7 +716,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                     .as_mut()
                     .is_some_and(|h| h.stop_before(&Site { inst, ctx: &chain }));
                 if stop {
-                    return Err(Stop::Hooked);
+                    return Err(Box::new(Stop::Hooked));
                 }
             }
             let f = self.frame();

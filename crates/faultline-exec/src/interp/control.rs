@@ -276,7 +276,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         r
     }
 
-    fn stack_overflow(&self, why: String) -> Stop {
+    fn stack_overflow(&self, why: String) -> Box<Stop> {
         self.error(
             ErrorKind::StackOverflow,
             format!("stack overflow: call depth {} {why}", self.frames.len() + 1),

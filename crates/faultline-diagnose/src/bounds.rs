@@ -81,18 +81,27 @@ impl Needs {
         }
     }
 
-    /// The loops and functions whose need exceeds `cap`.
-    pub fn over(&self, cap: u32) -> Vec<String> {
+    /// The loops and functions whose need exceeds `cap`, for people (the
+    /// loop at `file:line`, the function by name).
+    pub fn over(&self, prog: &faultline_ir::Program, cap: u32) -> Vec<String> {
         let mut v: Vec<String> = Vec::new();
         let mut loops: Vec<_> = self.loops.iter().filter(|(_, n)| **n > cap).collect();
         loops.sort();
         for (l, n) in loops {
-            v.push(format!("loop {} needs {} iterations", l, n));
+            let at = if l.0 == u32::MAX {
+                "a `for (;;)` loop".to_string()
+            } else {
+                format!("the loop at {}", prog.stmt_pos(*l))
+            };
+            v.push(format!("{at} needs {n} iterations"));
         }
         let mut fs: Vec<_> = self.depth.iter().filter(|(_, n)| **n > cap).collect();
         fs.sort();
         for (f, n) in fs {
-            v.push(format!("function {} recurses {} deep", f.0, n));
+            v.push(format!(
+                "function '{}' recurses {n} deep",
+                prog.func(*f).name
+            ));
         }
         v
     }

@@ -11,10 +11,12 @@ use crate::options::Options;
 use crate::result::{Angelic, Diagnosis, Incomplete, Localization, Ranked, Stats};
 use crate::session::{Progress, Session};
 use crate::witness::{Replay, Witness};
+use faultline_exec::budget::{Budget, Exhausted};
 use faultline_exec::suite::TestCase;
 use faultline_exec::trace::Scope;
 use faultline_exec::Executable;
 use faultline_ir::{Branch, StmtId};
+use faultline_smt::limits::{self, Stopped};
 use faultline_smt::sym::{SInt, SVal};
 use faultline_smt::{
     encode_test, AbVars, Bounds, BranchPolicy, Encoding, InstValue, IntSemantics, RelaxedInstance,
@@ -56,7 +58,12 @@ pub struct Engine<'s, 'p> {
     /// Soft clause weights (clause weighting); `None` means cardinality.
     weights: Option<HashMap<StmtId, u64>>,
     bounds: Bounds,
+    /// The time and memory of the job (the thread's current budget, or one
+    /// made from the options).
+    budget: Budget,
     deadline: Option<Instant>,
+    /// The budget's scope, when the engine made the budget.
+    _scope: Option<limits::Scope>,
     stats: Stats,
     notes: Vec<String>,
     skipped: Vec<(usize, String)>,
@@ -73,12 +80,21 @@ pub struct Engine<'s, 'p> {
 impl<'s, 'p> Engine<'s, 'p> {
     /// An engine whose own formulas use `encoding`, enumerating by cardinality.
     pub fn new(session: &'s Session<'p>, options: Options, encoding: Encoding) -> Engine<'s, 'p> {
-        // The memory limit is checked between solver calls (`limit_hit`), not
-        // handed to Z3: Z3's own limit makes the z3 crate panic on the null
-        // term it then returns.
+        // The memory limit is the process's resident memory, measured by the
+        // budget (in long loops, and by a watchdog that interrupts Z3), not
+        // Z3's own `memory_max_size`: that one is global to the process and
+        // leaves Z3 unusable once reached.
         let finite = options.int_semantics == IntSemantics::BitVector
             && !faultline_ir::analysis::uses_floats(session.prog);
-        let deadline = options.timeout.map(|t| Instant::now() + t);
+        let (budget, scope) = match Budget::current() {
+            Some(b) => (b, None),
+            None => {
+                let b = Budget::new(options.timeout, options.max_memory);
+                let scope = limits::enter(&b);
+                (b, Some(scope))
+            }
+        };
+        let deadline = budget.deadline();
         let needs = session.needs();
         let bounds = needs.bounds(options.unwind);
         let mut notes = Vec::new();
@@ -90,7 +106,7 @@ impl<'s, 'p> Engine<'s, 'p> {
             ));
         }
         if let Some(cap) = options.unwind {
-            for over in needs.over(cap) {
+            for over in needs.over(session.prog, cap) {
                 notes.push(format!("a failing run needs more than --unwind {cap}: {over}; paths beyond the bound are excluded"));
             }
         }
@@ -100,7 +116,9 @@ impl<'s, 'p> Engine<'s, 'p> {
             encoding,
             weights: None,
             bounds,
+            budget,
             deadline,
+            _scope: scope,
             stats: Stats {
                 run_time: session.run_time,
                 ..Stats::default()
@@ -170,33 +188,42 @@ impl<'s, 'p> Engine<'s, 'p> {
 
     /// Time left before the deadline (`None`: no time limit).
     pub fn time_left(&self) -> Option<Duration> {
-        self.deadline
-            .map(|d| d.saturating_duration_since(Instant::now()))
+        self.budget.time_left()
     }
 
     pub fn timed_out(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.limit_hit() == Some(Incomplete::Timeout)
     }
 
-    /// The limit that has been hit, if any (time, or memory).
+    /// The limit that has been hit, if any: time, memory (the session's, the
+    /// budget's), or Z3 failing on this thread.
     pub fn limit_hit(&self) -> Option<Incomplete> {
-        if self.timed_out() {
-            return Some(Incomplete::Timeout);
+        if let Some(e) = self.session.incomplete.or_else(|| self.budget.check()) {
+            return Some(incomplete_of_exhausted(e));
         }
-        match self.options.max_memory {
-            Some(mib) if resident_mib() > mib as f64 => Some(Incomplete::Memory),
-            _ => None,
+        limits::failure().map(|f| {
+            if f.memory {
+                Incomplete::Memory
+            } else {
+                Incomplete::Solver(f.message)
+            }
+        })
+    }
+
+    /// Why the solver answered `unknown`: a limit hit, or its reason.
+    fn unknown(&self, reason: String) -> Incomplete {
+        match self.limit_hit() {
+            Some(inc) => inc,
+            None if reason.contains("memory") => Incomplete::Memory,
+            None => Incomplete::Solver(reason),
         }
     }
 
-    /// Why the solver answered `unknown`.
-    fn unknown(&self, reason: String) -> Incomplete {
-        if self.timed_out() {
-            Incomplete::Timeout
-        } else if reason.contains("memory") || self.limit_hit() == Some(Incomplete::Memory) {
-            Incomplete::Memory
-        } else {
-            Incomplete::Solver(reason)
+    /// Why guarded work stopped, as a result's incompleteness.
+    fn stopped(&self, s: Stopped) -> Incomplete {
+        match s {
+            Stopped::Budget(e) => incomplete_of_exhausted(e),
+            Stopped::Solver(m) => self.limit_hit().unwrap_or(Incomplete::Solver(m)),
         }
     }
 
@@ -309,7 +336,15 @@ impl<'s, 'p> Engine<'s, 'p> {
                 total: self.session.failing.len(),
             });
         }
-        r.map_err(|e| self.skip(t, e)).ok()
+        match r {
+            Ok(enc) => Some(enc),
+            // A limit is not the test's fault: the search stops instead.
+            Err(_) if self.limit_hit().is_some() => None,
+            Err(e) => {
+                self.skip(t, e);
+                None
+            }
+        }
     }
 
     /// Encodes a test case that is not one of the session's tests as given
@@ -339,18 +374,13 @@ impl<'s, 'p> Engine<'s, 'p> {
     ) -> Result<TestEncoding, String> {
         let start = Instant::now();
         let prog = self.session.prog;
-        let r = encode_test(
-            prog,
-            test,
-            encoding,
-            self.options.int_semantics,
-            &self.bounds,
-            policy,
-            ab,
-            sink,
-        );
+        let (sem, bounds) = (self.options.int_semantics, &self.bounds);
+        let r = limits::guard(|| encode_test(prog, test, encoding, sem, bounds, policy, ab, sink));
         self.stats.encode_time += start.elapsed();
-        let enc = r.map_err(|e| e.describe(prog))?;
+        let enc = match r {
+            Ok(r) => r.map_err(|e| e.describe(prog))?,
+            Err(s) => return Err(self.stopped(s).describe()),
+        };
         self.stats.statement_instances += enc.instances;
         for n in &enc.notes {
             self.note(n.clone());
@@ -418,9 +448,13 @@ impl<'s, 'p> Engine<'s, 'p> {
         solver: &Solver,
     ) -> Result<Option<Mcs>, Incomplete> {
         let t0 = Instant::now();
-        let next = en.next(solver);
+        let next = limits::guard(|| en.next(solver));
         self.stats.solve_time += t0.elapsed();
-        next.map_err(incomplete_of)
+        match next {
+            Ok(Ok(m)) => Ok(m),
+            Ok(Err(stop)) => Err(self.limit_hit().unwrap_or_else(|| incomplete_of(stop))),
+            Err(s) => Err(self.stopped(s)),
+        }
     }
 
     /// Statement `s`'s soft-clause weight (1 without clause weighting).
@@ -455,13 +489,13 @@ impl<'s, 'p> Engine<'s, 'p> {
     /// unsatisfiable or unknown (call and time counted).
     pub fn model_under(&mut self, solver: &Solver, assumptions: &[Bool]) -> Option<Model> {
         let t0 = Instant::now();
-        let r = solver.check_assumptions(assumptions);
-        self.stats.solve_time += t0.elapsed();
-        self.stats.solver_calls += 1;
-        match r {
+        let r = limits::guard(|| match solver.check_assumptions(assumptions) {
             SatResult::Sat => solver.get_model(),
             _ => None,
-        }
+        });
+        self.stats.solve_time += t0.elapsed();
+        self.stats.solver_calls += 1;
+        r.ok().flatten()
     }
 
     // ----- validation --------------------------------------------------------
@@ -485,7 +519,7 @@ impl<'s, 'p> Engine<'s, 'p> {
             t,
             w,
             &self.bounds,
-            self.session.limits,
+            self.session.replay_limits(),
             self.session.compare,
             path.as_deref(),
         )
@@ -507,15 +541,17 @@ impl<'s, 'p> Engine<'s, 'p> {
             return Err(Incomplete::Timeout);
         }
         let start = Instant::now();
-        let r = single.solver.check_assumptions(&assumptions);
+        let r = limits::guard(|| match single.solver.check_assumptions(&assumptions) {
+            SatResult::Sat => Ok(single.solver.get_model()),
+            SatResult::Unsat => Ok(None),
+            SatResult::Unknown => Err(single.solver.get_reason_unknown().unwrap_or_default()),
+        });
         self.stats.solve_time += start.elapsed();
         self.stats.solver_calls += 1;
         match r {
-            SatResult::Sat => Ok(single.solver.get_model()),
-            SatResult::Unsat => Ok(None),
-            SatResult::Unknown => {
-                Err(self.unknown(single.solver.get_reason_unknown().unwrap_or_default()))
-            }
+            Ok(Ok(m)) => Ok(m),
+            Ok(Err(reason)) => Err(self.unknown(reason)),
+            Err(s) => Err(self.stopped(s)),
         }
     }
 
@@ -624,12 +660,28 @@ impl<'s, 'p> Engine<'s, 'p> {
         d: &BTreeSet<StmtId>,
         model: &Model,
     ) -> Option<Model> {
+        limits::guard(|| self.polish_unguarded(solver, base, insts, d, model))
+            .ok()
+            .flatten()
+    }
+
+    fn polish_unguarded(
+        &mut self,
+        solver: &Solver,
+        base: &[Bool],
+        insts: &[&RelaxedInstance],
+        d: &BTreeSet<StmtId>,
+        model: &Model,
+    ) -> Option<Model> {
         let tiers = preference_tiers(solver, insts, d, model);
         if tiers.is_empty() {
             return None;
         }
         let mut level = vec![0usize; tiers.len()];
         for _ in 0..12 {
+            if self.limit_hit().is_some() {
+                return None;
+            }
             let prefs: Vec<(usize, Bool)> = level
                 .iter()
                 .enumerate()
@@ -738,6 +790,14 @@ fn preference_tiers(
     tiers
 }
 
+/// A budget's exhaustion as a result's incompleteness.
+pub fn incomplete_of_exhausted(e: Exhausted) -> Incomplete {
+    match e {
+        Exhausted::Time => Incomplete::Timeout,
+        Exhausted::Memory => Incomplete::Memory,
+    }
+}
+
 /// Why an enumeration stopped, as a result's incompleteness.
 pub fn incomplete_of(stop: Stop) -> Incomplete {
     match stop {
@@ -747,20 +807,4 @@ pub fn incomplete_of(stop: Stop) -> Incomplete {
     }
 }
 
-/// The process's resident memory in MiB (Linux `/proc/self/statm`; 0 elsewhere).
-pub fn resident_mib() -> f64 {
-    resident_mib_of("self")
-}
-
-/// The resident memory in MiB of process `pid` (a number, or `self`; Linux
-/// `/proc/PID/statm`; 0 elsewhere or if there is no such process).
-pub fn resident_mib_of(pid: &str) -> f64 {
-    std::fs::read_to_string(format!("/proc/{pid}/statm"))
-        .ok()
-        .and_then(|s| {
-            s.split_whitespace()
-                .nth(1)
-                .and_then(|p| p.parse::<f64>().ok())
-        })
-        .map_or(0.0, |pages| pages * 4096.0 / (1024.0 * 1024.0))
-}
+pub use faultline_exec::budget::{resident_mib, resident_mib_of};

@@ -164,7 +164,12 @@ impl TestSource for OnDemand {
                 for (t, c, b) in &entered {
                     let e = self.explored.get_mut(t).expect("explored");
                     let forced = e.forcing(c, *b);
-                    e.hijack(engine.exe(), &session.tests[*t], &forced, session.limits);
+                    e.hijack(
+                        engine.exe(),
+                        &session.tests[*t],
+                        &forced,
+                        session.replay_limits(),
+                    );
                 }
                 Settled::Grown
             }

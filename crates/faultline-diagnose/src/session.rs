@@ -5,7 +5,9 @@
 use crate::bounds::Needs;
 use crate::result::TestVerdict;
 use faultline_exec::trace::Trace;
-use faultline_exec::{Compare, Executable, Limits, Run, RunOptions, TestCase};
+use faultline_exec::{
+    Compare, ErrorKind, Executable, Exhausted, Limits, Run, RunOptions, Termination, TestCase,
+};
 use faultline_ir::{Branch, Program, StmtId};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -45,28 +47,38 @@ pub struct Session<'p> {
     pub compare: Compare,
     /// The limits of every run (replays and hijacked runs included).
     pub limits: Limits,
+    /// Set when the thread's budget ran out while the tests ran: `tests`
+    /// and `runs` are then those that ran before.
+    pub incomplete: Option<Exhausted>,
 }
 
-/// Steps of a run stopped by the step or depth limit that are traced.
+/// Steps recorded of a failing run that a limit of its own ended (the step,
+/// time or stack limit): enough to show where it went, and a trace that fits
+/// in memory (its formula unrolls what it looped in to a small bound anyway,
+/// see [`Session::needs`]). Runs that end by themselves are traced in full.
 pub const CUT_TRACE_STEPS: u64 = 100_000;
 
-/// Iterations (and recursion depth) the formula of a run stopped by the
-/// step or depth limit allows a loop (or function) beyond what the other
+/// Iterations (and recursion depth) the formula of a run ended by a limit of
+/// its own allows a loop (or function) at least, beyond what the other
 /// failing runs needed.
 pub const CUT_UNWIND: u32 = 8;
 
-/// Whether a run was stopped by the step or depth limit (a loop or a
-/// recursion that did not end in time).
+/// Whether a limit of the run's own (steps, time, stack) ended it: a loop
+/// or a recursion that did not end in time.
 fn is_cut(r: &Run) -> bool {
     matches!(
         &r.execution.termination,
-        faultline_exec::Termination::RuntimeError(e)
-            if matches!(e.kind, faultline_exec::ErrorKind::StepLimit | faultline_exec::ErrorKind::StackOverflow)
+        Termination::RuntimeError(e) if matches!(
+            e.kind,
+            ErrorKind::StepLimit | ErrorKind::TimeLimit | ErrorKind::StackOverflow
+        )
     )
 }
 
 impl<'p> Session<'p> {
-    /// Runs every test; failing ones are re-run with traces.
+    /// Runs every test; failing ones are re-run with traces. The runs stop
+    /// early when the thread's [`faultline_exec::Budget`] runs out
+    /// ([`Session::incomplete`]).
     pub fn new(
         prog: &'p Program,
         tests: &'p [TestCase],
@@ -99,6 +111,7 @@ impl<'p> Session<'p> {
         let mut runs = Vec::with_capacity(tests.len());
         let mut failing = Vec::new();
         let mut traces = HashMap::new();
+        let mut incomplete = None;
         for (i, t) in tests.iter().enumerate() {
             if let Some(p) = progress {
                 if i % 64 == 0 {
@@ -109,19 +122,23 @@ impl<'p> Session<'p> {
                 }
             }
             let r = faultline_exec::run(&exe, t, &plain);
+            if let Termination::OutOfBudget(e) = r.execution.termination {
+                incomplete = Some(e);
+                break;
+            }
             if r.passed() {
                 runs.push(r);
                 continue;
             }
-            // A run stopped by the step or depth limit is traced only for a
-            // prefix of its steps: its formula unrolls what it looped in to a
-            // small bound anyway (see `Session::needs`), and a trace of every
-            // step of a long run would take gigabytes.
+            // The same run again, recording its trace (of its first steps
+            // only when a limit of the run ended it).
             let cut = is_cut(&r);
-            let options = if cut {
+            let traced = if cut {
+                let steps = r.execution.steps.min(CUT_TRACE_STEPS);
                 RunOptions {
                     limits: Limits {
-                        max_steps: limits.max_steps.min(CUT_TRACE_STEPS),
+                        max_steps: Some(steps),
+                        max_time: None,
                         ..limits
                     },
                     ..traced
@@ -129,17 +146,12 @@ impl<'p> Session<'p> {
             } else {
                 traced
             };
-            let mut r = if cut {
-                let mut prefix = faultline_exec::run(&exe, t, &options);
-                // The verdict and output are those of the whole run.
-                let trace = prefix.execution.trace.take();
-                let mut whole = r;
-                whole.execution.trace = trace;
-                whole
-            } else {
-                faultline_exec::run(&exe, t, &options)
-            };
-            if let Some(tr) = r.execution.trace.take() {
+            let mut again = faultline_exec::run(&exe, t, &traced);
+            if let Termination::OutOfBudget(e) = again.execution.termination {
+                incomplete = Some(e);
+                break;
+            }
+            if let Some(tr) = again.execution.trace.take() {
                 traces.insert(i, tr);
             }
             failing.push(i);
@@ -147,14 +159,28 @@ impl<'p> Session<'p> {
         }
         Ok(Session {
             prog,
-            tests,
+            tests: &tests[..runs.len()],
             runs,
             failing,
             traces,
             run_time: start.elapsed(),
             compare,
             limits,
+            incomplete,
         })
+    }
+
+    /// The limits of runs made while localizing (replays with angelic
+    /// values, hijacked runs): a step count of ten times the longest test
+    /// run (at least a million) instead of a time limit, so that a replay
+    /// that does not terminate ends soon and the same way on any machine.
+    pub fn replay_limits(&self) -> Limits {
+        let longest = self.runs.iter().map(|r| r.execution.steps).max();
+        Limits {
+            max_steps: Some(longest.unwrap_or(0).saturating_mul(10).max(1_000_000)),
+            max_time: None,
+            ..self.limits
+        }
     }
 
     pub fn verdicts(&self) -> Vec<TestVerdict> {

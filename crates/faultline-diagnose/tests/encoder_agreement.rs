@@ -22,7 +22,7 @@ mod common;
 
 use common::*;
 use faultline_diagnose::bounds::Needs;
-use faultline_exec::{ExecOptions, Executable, Input, Termination, TestCase};
+use faultline_exec::{ExecOptions, Executable, Input, Limits, Termination, TestCase};
 use faultline_ir::Program;
 use faultline_smt::{encode_test, AbVars, Bounds, Encoding, IntSemantics, Sink};
 use std::path::{Path, PathBuf};
@@ -150,6 +150,13 @@ fn check_one(dir: &Path, t: &str) -> Outcome {
         },
         ExecOptions {
             record_trace: true,
+            // A step count, not the default time limit: the corpus's endless
+            // loops end fast, with a trace of a bounded size.
+            limits: Limits {
+                max_steps: Some(10_000_000),
+                max_time: None,
+                ..Limits::default()
+            },
             ..ExecOptions::default()
         },
     );

@@ -18,7 +18,8 @@ fn endless_loop_is_localized_at_the_statement_that_keeps_it_going() {
     let prog = compile(&dir.join("endless.c"));
     let tests = load_tests(&dir.join("tests"));
     let limits = Limits {
-        max_steps: 2 * CUT_TRACE_STEPS,
+        max_steps: Some(2 * CUT_TRACE_STEPS),
+        max_time: None,
         ..Limits::default()
     };
     let s = Session::new(&prog, &tests, Compare::Exact, limits).expect("the tests run");

@@ -6,6 +6,7 @@ mod expr;
 mod io;
 mod memory;
 
+use crate::budget::{Budget, Exhausted};
 use crate::layout::{GccLayout, Resolved};
 use crate::libc;
 use crate::memory::{Memory, Origin};
@@ -19,26 +20,58 @@ use faultline_ir::{
 };
 use std::collections::HashMap;
 use std::fmt;
+use std::time::{Duration, Instant};
 
-/// Resource limits of one run.
-#[derive(Clone, Copy, Debug)]
+/// Resource limits of one run, like a real machine's: time, stack, output.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Limits {
-    /// Statement executions (and loop iterations) before the run is ended as non-terminating.
-    pub max_steps: u64,
-    /// Nested calls before the run is ended as a stack overflow.
-    pub max_depth: usize,
+    /// Statement executions and loop iterations before the run is ended
+    /// (`None`: no count; for reproducible limits, independent of speed).
+    pub max_steps: Option<u64>,
+    /// Time the run may take (`None`: no limit).
+    pub max_time: Option<Duration>,
+    /// Bytes of stack the program's calls may use, each frame estimated as
+    /// gcc -O0 lays it out ([`frame_size`]); 8 MiB is Linux's default.
+    pub stack_size: u64,
     /// Bytes of stdout plus stderr before the run is ended.
     pub max_output: usize,
 }
 
+/// The default time limit of a run.
+pub const DEFAULT_MAX_TIME: Duration = Duration::from_secs(10);
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            max_steps: 10_000_000,
-            max_depth: 5_000,
+            max_steps: None,
+            max_time: Some(DEFAULT_MAX_TIME),
+            stack_size: 8 << 20,
             max_output: 16 << 20,
         }
     }
+}
+
+/// What the process start leaves on the stack before `main`'s frame
+/// (arguments, environment, the C library's startup frames): calibrated on
+/// gcc -O0 binaries under an 8 MiB stack.
+const STACK_AT_MAIN: u64 = 8 << 10;
+
+/// Estimated stack frame of function `f` as gcc -O0 lays it out on x86-64:
+/// return address and saved frame pointer, then every parameter and local in
+/// its own slot (aligned to its type, arrays of 16 bytes or more to 16), the
+/// whole rounded up to 16 bytes.
+pub fn frame_size(prog: &Program, f: &faultline_ir::Function) -> u64 {
+    let mut size = 0u64;
+    for l in &f.locals {
+        let bytes = prog.size_of(&l.ty);
+        let align = if matches!(l.ty, Type::Array(..)) && bytes >= 16 {
+            16
+        } else {
+            prog.align_of(&l.ty)
+        };
+        size = size.div_ceil(align) * align + bytes;
+    }
+    16 + size.div_ceil(16) * 16
 }
 
 /// A statement instance as hooks see it: its name and its context chain.
@@ -93,6 +126,7 @@ pub enum ErrorKind {
     DanglingPointer,
     UninitializedRead,
     StepLimit,
+    TimeLimit,
     InvalidShift,
     StackOverflow,
     OutputLimit,
@@ -111,6 +145,7 @@ impl ErrorKind {
             ErrorKind::DanglingPointer => "dangling-pointer",
             ErrorKind::UninitializedRead => "uninitialized-read",
             ErrorKind::StepLimit => "step-limit",
+            ErrorKind::TimeLimit => "time-limit",
             ErrorKind::InvalidShift => "invalid-shift",
             ErrorKind::StackOverflow => "stack-overflow",
             ErrorKind::OutputLimit => "output-limit",
@@ -164,6 +199,8 @@ pub enum Termination {
     RuntimeError(RuntimeError),
     /// Ended by [`Hooks::stop_before`].
     Stopped,
+    /// Ended because the thread's [`Budget`] (the job's, not the run's) ran out.
+    OutOfBudget(Exhausted),
 }
 
 /// The observable result of one execution.
@@ -189,7 +226,9 @@ impl Execution {
         match self.termination {
             Termination::Exit(s) => s,
             Termination::AssertFailed { .. } => 134,
-            Termination::RuntimeError(_) | Termination::Stopped => 139,
+            Termination::RuntimeError(_) | Termination::Stopped | Termination::OutOfBudget(_) => {
+                139
+            }
         }
     }
 }
@@ -216,9 +255,12 @@ enum Stop {
     Assert(StmtId, String),
     Error(RuntimeError),
     Hooked,
+    Budget(Exhausted),
 }
 
-type R<T> = Result<T, Stop>;
+/// Boxed: a result of the interpreter stays the size of a value (the hot
+/// path returns values, not stops).
+type R<T> = Result<T, Box<Stop>>;
 
 /// A program prepared for execution: its initial memory image (globals and
 /// string literals) is built once and copied into every run.
@@ -229,6 +271,8 @@ pub struct Executable<'p> {
     strings: Vec<u32>,
     argv0: String,
     layout: GccLayout,
+    /// Each function's estimated stack frame in bytes ([`frame_size`]).
+    frames: Vec<u64>,
 }
 
 impl<'p> Executable<'p> {
@@ -280,13 +324,14 @@ impl<'p> Executable<'p> {
             strings,
             argv0,
             layout: GccLayout::new(prog),
+            frames: prog.functions.iter().map(|f| frame_size(prog, f)).collect(),
         };
         // Evaluate the static initializers once.
         let mut m = Machine::new(&exe, Input::default(), ExecOptions::default());
         for (i, g) in prog.globals.iter().enumerate() {
             let obj = m.globals[i];
             if let Err(stop) = m.init_object(obj, &g.ty, &g.init) {
-                return Err(match stop {
+                return Err(match *stop {
                     Stop::Error(e) => e,
                     _ => RuntimeError {
                         kind: ErrorKind::Invalid,
@@ -308,11 +353,12 @@ impl<'p> Executable<'p> {
     pub fn run(&self, input: Input<'_>, options: ExecOptions<'_>) -> Execution {
         let mut m = Machine::new(self, input, options);
         let result = m.run_main();
-        let termination = match result {
+        let termination = match result.map_err(|s| *s) {
             Ok(status) | Err(Stop::Exit(status)) => Termination::Exit(status & 0xff),
             Err(Stop::Assert(stmt, message)) => Termination::AssertFailed { stmt, message },
             Err(Stop::Error(e)) => Termination::RuntimeError(e),
             Err(Stop::Hooked) => Termination::Stopped,
+            Err(Stop::Budget(e)) => Termination::OutOfBudget(e),
         };
         Execution {
             stdout: m.out,
@@ -461,6 +507,18 @@ struct Machine<'e, 'p, 'h> {
     args: Vec<String>,
     steps: u64,
     limits: Limits,
+    /// `limits.max_steps`, or no limit.
+    max_steps: u64,
+    /// When the run's time is up.
+    deadline: Option<Instant>,
+    /// The job's budget (the thread's current one).
+    budget: Option<Budget>,
+    /// Estimated stack in use (bytes), as gcc -O0 lays out frames.
+    stack: u64,
+    /// Estimated frame size of each function.
+    frame_sizes: &'e [u64],
+    /// Below this address faultline's own stack is nearly exhausted.
+    native_floor: usize,
     /// The statement being executed (for error messages).
     cur: Option<StmtId>,
     trace: Option<Trace>,
@@ -494,6 +552,12 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             args: input.args.to_vec(),
             steps: 0,
             limits: options.limits,
+            max_steps: options.limits.max_steps.unwrap_or(u64::MAX),
+            deadline: options.limits.max_time.map(|t| Instant::now() + t),
+            budget: Budget::current().filter(Budget::is_limited),
+            stack: STACK_AT_MAIN,
+            frame_sizes: &exe.frames,
+            native_floor: native_stack_floor(),
             cur: None,
             trace: options.record_trace.then(Trace::default),
             tracking,
@@ -514,15 +578,17 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
 
     // ----- errors -------------------------------------------------------
 
-    fn error(&self, kind: ErrorKind, message: impl Into<String>) -> Stop {
-        Stop::Error(RuntimeError {
+    #[cold]
+    fn error(&self, kind: ErrorKind, message: impl Into<String>) -> Box<Stop> {
+        Box::new(Stop::Error(RuntimeError {
             kind,
             stmt: self.cur,
             message: message.into(),
-        })
+        }))
     }
 
-    fn arith(&self, e: ArithError) -> Stop {
+    #[cold]
+    fn arith(&self, e: ArithError) -> Box<Stop> {
         let kind = match e {
             ArithError::DivByZero => ErrorKind::DivisionByZero,
             ArithError::DivOverflow => ErrorKind::Overflow,
@@ -580,19 +646,48 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             .expect("a frame is active while executing statements")
     }
 
-    /// Enters a statement instance: step budget, coverage, trace, hooks.
-    fn begin(&mut self, id: StmtId) -> R<()> {
-        self.cur = Some(id);
+    /// Counts a step (a statement instance or a loop iteration) against the
+    /// step limit; every 2^14 steps, checks the time limit and the job's budget.
+    #[inline]
+    pub(super) fn tick(&mut self) -> R<()> {
         self.steps += 1;
-        if self.steps > self.limits.max_steps {
+        if self.steps > self.max_steps || self.steps & 0x3fff == 0 {
+            return self.check_limits();
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn check_limits(&mut self) -> R<()> {
+        if self.steps > self.max_steps {
             return Err(self.error(
                 ErrorKind::StepLimit,
                 format!(
-                    "step limit of {} exceeded (non-terminating loop?)",
-                    self.limits.max_steps
+                    "the run reached the step limit of {} statements and loop iterations (--max-steps raises it)",
+                    self.max_steps
                 ),
             ));
         }
+        if let Some(e) = self.budget.as_ref().and_then(Budget::check) {
+            return Err(Box::new(Stop::Budget(e)));
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            let secs = self.limits.max_time.unwrap_or_default().as_secs_f64();
+            return Err(self.error(
+                ErrorKind::TimeLimit,
+                format!(
+                    "the run reached the time limit of {secs} s after {} statements and loop iterations (--max-time raises it)",
+                    self.steps
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Enters a statement instance: step budget, coverage, trace, hooks.
+    fn begin(&mut self, id: StmtId) -> R<()> {
+        self.cur = Some(id);
+        self.tick()?;
         self.cov.stmts[id.index()] += 1;
         if self.tracking {
             let f = self
@@ -621,7 +716,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                     .as_mut()
                     .is_some_and(|h| h.stop_before(&Site { inst, ctx: &chain }));
                 if stop {
-                    return Err(Stop::Hooked);
+                    return Err(Box::new(Stop::Hooked));
                 }
             }
             let f = self.frame();
@@ -682,4 +777,40 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
     // ----- expressions ------------------------------------------------------
 
     // ----- library ----------------------------------------------------------
+}
+
+/// How much of faultline's own stack a run leaves unused: a program recursing
+/// deeper than the thread running it can afford ends with a stack overflow
+/// rather than crashing faultline.
+const NATIVE_STACK_MARGIN: usize = 1 << 20;
+
+/// The address below which the current thread's stack is nearly exhausted
+/// (0 when unknown).
+fn native_stack_floor() -> usize {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: `pthread_getattr_np` fills `attr` for the calling thread,
+        // which is destroyed after reading the stack's bounds from it.
+        unsafe {
+            let mut attr: ::libc::pthread_attr_t = std::mem::zeroed();
+            if ::libc::pthread_getattr_np(::libc::pthread_self(), &mut attr) != 0 {
+                return 0;
+            }
+            let mut addr: *mut ::libc::c_void = std::ptr::null_mut();
+            let mut size: ::libc::size_t = 0;
+            let ok = ::libc::pthread_attr_getstack(&attr, &mut addr, &mut size) == 0;
+            ::libc::pthread_attr_destroy(&mut attr);
+            if ok {
+                return (addr as usize).saturating_add(NATIVE_STACK_MARGIN);
+            }
+        }
+    }
+    0
+}
+
+/// An address on the current stack (its depth).
+#[inline(always)]
+fn stack_address() -> usize {
+    let marker = 0u8;
+    std::ptr::addr_of!(marker) as usize
 }

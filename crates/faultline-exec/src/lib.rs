@@ -7,6 +7,7 @@
 //! - [`trace`]: statement instances, traces, coverage.
 //! - [`libc`]: printf/scanf/strtol/strtod as glibc does them.
 
+pub mod budget;
 pub mod interp;
 pub mod layout;
 pub mod libc;
@@ -15,6 +16,7 @@ pub mod suite;
 pub mod trace;
 pub mod value;
 
+pub use budget::{Budget, Exhausted};
 pub use interp::{
     ErrorKind, ExecOptions, Executable, Execution, Hooks, Input, Limits, RuntimeError, Site,
     Termination,

@@ -102,7 +102,7 @@ pub fn judge(test: &TestCase, exec: &Execution, compare: Compare) -> Verdict {
                 message: message.clone(),
             })
         }
-        Termination::Stopped => {
+        Termination::Stopped | Termination::OutOfBudget(_) => {
             return Verdict::Fail(FailReason::RuntimeError(RuntimeError {
                 kind: crate::interp::ErrorKind::Invalid,
                 stmt: None,
@@ -378,6 +378,13 @@ pub fn with_oracle(
                 ))),
                 Termination::Stopped => Err(SuiteError(format!(
                     "{oracle_name}: error: reference run stopped"
+                ))),
+                Termination::OutOfBudget(e) => Err(SuiteError(format!(
+                    "{oracle_name}: error: the {} limit was reached while running the reference program on test {name}",
+                    match e {
+                        crate::Exhausted::Time => "time",
+                        crate::Exhausted::Memory => "memory",
+                    }
                 ))),
             }
         })

@@ -359,11 +359,12 @@ pub fn render(s: &Subject) -> String {
     // Header.
     let _ = writeln!(
         out,
-        "<header><h1>faultline: <code>{}</code></h1>\n<p class=\"summary\"><span class=\"{}\">{} of {} tests fail</span> · method <b>{}</b> · {} diagnos{}{}</p></header>",
+        "<header><h1>faultline: <code>{}</code></h1>\n<p class=\"summary\"><span class=\"{}\">{} of {} {} fail</span> · method <b>{}</b> · {} diagnos{}{}</p></header>",
         escape(s.program_name),
         if failing.is_empty() { "pass" } else { "fail" },
         failing.len(),
         loc.tests.len(),
+        if loc.tests.len() == 1 { "test" } else { "tests" },
         escape(&loc.method),
         nd,
         if nd == 1 { "is" } else { "es" },
@@ -558,8 +559,11 @@ fn run_section(out: &mut String, s: &Subject) {
     kv(
         "work",
         format!(
-            "{} tests encoded, {} statement instances, {} solver calls, {} iterations",
-            st.tests_encoded, st.statement_instances, st.solver_calls, st.iterations
+            "{} encoded, {}, {}, {}",
+            count(st.tests_encoded, "test"),
+            count(st.statement_instances, "statement instance"),
+            count(st.solver_calls as usize, "solver call"),
+            count(st.iterations, "iteration")
         ),
     );
     kv(
@@ -576,6 +580,15 @@ fn run_section(out: &mut String, s: &Subject) {
         kv("note", n.clone());
     }
     out.push_str("</dl>\n");
+}
+
+/// `1 test`, `2 tests`.
+fn count(n: usize, one: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {one}s")
+    }
 }
 
 #[cfg(test)]

@@ -131,8 +131,14 @@ impl TestReport {
         }
         let m = &self.summary;
         s.push_str(&format!(
-            "\n{} tests: {} passed, {} failed\n",
-            m.total, m.passed, m.failed
+            "\n{}: {} passed, {} failed\n",
+            if m.total == 1 {
+                "1 test".to_string()
+            } else {
+                format!("{} tests", m.total)
+            },
+            m.passed,
+            m.failed
         ));
         s
     }

@@ -159,9 +159,15 @@ pub fn render(prog: &Program, loc: &Localization, opts: &TextOptions) -> String 
 }
 
 /// One line per diagnosis: `file:line:col: diagnosis N: `text` label (tests)`,
-/// further statements after `;` as `line L `text` label`.
+/// further statements after `;` as `line L `text` label`. Without any, one
+/// line says why: every test passes, nothing was found, or the limit that
+/// ended the search.
 pub fn render_quiet(prog: &Program, loc: &Localization) -> String {
     let mut s = String::new();
+    if loc.diagnoses.is_empty() {
+        let _ = writeln!(s, "{}", nothing_found(loc));
+        return s;
+    }
     for (i, d) in loc.diagnoses.iter().enumerate() {
         let Some(&first) = d.stmts.first() else {
             continue;
@@ -210,13 +216,39 @@ pub fn render_quiet(prog: &Program, loc: &Localization) -> String {
     s
 }
 
+/// Why a localization has no diagnosis, in one line.
+pub fn nothing_found(loc: &Localization) -> String {
+    if loc.failing.is_empty() && loc.incomplete.is_none() {
+        return format!(
+            "{}: nothing to localize",
+            match loc.tests.len() {
+                1 => "the test passes".to_string(),
+                n => format!("all {n} tests pass"),
+            }
+        );
+    }
+    match &loc.incomplete {
+        Some(i) => format!(
+            "no diagnosis: the search stopped early ({}; after running {})",
+            i.describe(),
+            plural(loc.tests.len(), "test", "tests")
+        ),
+        None => {
+            format!(
+            "no diagnosis: no set of statements within the search bounds explains the failing {}",
+            if loc.failing.len() == 1 { "test" } else { "tests" }
+        )
+        }
+    }
+}
+
 fn render_full(prog: &Program, loc: &Localization, opts: &TextOptions) -> String {
     let pal = opts.palette;
     let verbose = opts.verbosity == Verbosity::Verbose;
     let mut s = String::new();
     let failing = test_names(loc, &loc.failing);
     if failing.is_empty() {
-        let _ = writeln!(s, "all {} tests pass: nothing to localize", loc.tests.len());
+        let _ = writeln!(s, "{}", nothing_found(loc));
         if verbose {
             stats(&mut s, loc, pal);
         }

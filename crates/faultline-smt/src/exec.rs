@@ -352,6 +352,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
     // ----- statements ---------------------------------------------------------
 
     fn begin(&mut self, id: StmtId) {
+        crate::limits::tick();
         let kind = self.prog.stmt(id).kind;
         let relaxable = match kind {
             StmtKind::Break | StmtKind::Continue => false,

@@ -19,6 +19,7 @@
 
 pub mod exec;
 pub mod instances;
+pub mod limits;
 mod names;
 pub mod oracle;
 pub mod summary;

@@ -482,6 +482,7 @@ pub fn encode_outputs(
         let next = BV::fresh_const(&format!("pos_{}_{}", ev.stmt.0, k), 32);
         let mut next_starts = BTreeSet::new();
         for &o in &starts {
+            crate::limits::tick();
             let at = pos.eq(BV::from_u64(o as u64, 32));
             solver.assert(&implies(
                 &and2(&at, &not(&ev.guard)),

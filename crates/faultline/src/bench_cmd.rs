@@ -184,7 +184,7 @@ fn run_child(
             return Err("lost the benchmark process".into());
         }
         let over_memory = max_rss_mib.is_some_and(|m| {
-            faultline_diagnose::engine::resident_mib_of(&pid.to_string()) > m as f64 * 1.5 + 256.0
+            faultline_exec::budget::resident_mib_of(&pid.to_string()) > m as f64 * 1.5 + 256.0
         });
         if over_memory && killed.is_none() {
             // SAFETY: signalling our own child.

@@ -2,7 +2,6 @@
 
 use crate::input::{compile, exit, UserError};
 use clap::{Args, Parser, Subcommand};
-use faultline_exec::Limits;
 use std::io::Read;
 use std::path::PathBuf;
 
@@ -41,9 +40,12 @@ struct RunArgs {
     /// Command-line arguments for the program (after `--`).
     #[arg(last = true)]
     args: Vec<String>,
-    /// Maximum number of statements executed before the run is stopped as non-terminating.
-    #[arg(long, default_value_t = Limits::default().max_steps)]
-    max_steps: u64,
+    /// Time limit of the run, in seconds (0: none).
+    #[arg(long, value_name = "SECONDS", default_value_t = faultline_exec::interp::DEFAULT_MAX_TIME.as_secs_f64())]
+    max_time: f64,
+    /// Limit on the statements and loop iterations executed [default: none].
+    #[arg(long, value_name = "N")]
+    max_steps: Option<u64>,
 }
 
 /// What `faultline --version` prints after the name: faultline's version and the Z3 it links
@@ -102,10 +104,7 @@ fn run_cmd(a: RunArgs) -> Result<u8, UserError> {
     std::io::stdin()
         .read_to_end(&mut stdin)
         .map_err(|e| UserError(format!("error: cannot read standard input: {e}")))?;
-    let limits = Limits {
-        max_steps: a.max_steps,
-        ..Limits::default()
-    };
+    let limits = crate::input::run_limits(a.max_time, a.max_steps)?;
     let exec = exe.run(
         faultline_exec::Input {
             args: &a.args,

@@ -2,6 +2,7 @@
 //! the program and loading its test suite.
 
 use clap::Args;
+use faultline_exec::interp::DEFAULT_MAX_TIME;
 use faultline_exec::{suite, Compare, Limits, TestCase};
 use faultline_ir::Program;
 use std::path::{Path, PathBuf};
@@ -38,9 +39,27 @@ pub struct SuiteArgs {
     /// Compare outputs as sequences of words, ignoring differences in whitespace.
     #[arg(long)]
     pub ignore_whitespace: bool,
-    /// Maximum number of statements a test may execute before it is stopped as non-terminating.
-    #[arg(long, default_value_t = Limits::default().max_steps)]
-    pub max_steps: u64,
+    /// Time limit of each test run, in seconds (0: none).
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_MAX_TIME.as_secs_f64())]
+    pub max_time: f64,
+    /// Limit on the statements and loop iterations each test run executes
+    /// (reproducible on any machine, unlike --max-time) [default: none].
+    #[arg(long, value_name = "N")]
+    pub max_steps: Option<u64>,
+}
+
+/// The limits of each run from `--max-time` and `--max-steps`.
+pub fn run_limits(max_time: f64, max_steps: Option<u64>) -> Result<Limits, UserError> {
+    if !(max_time >= 0.0 && max_time.is_finite()) {
+        return Err(UserError(format!(
+            "error: --max-time must be a number of seconds (0: no limit), not {max_time}"
+        )));
+    }
+    Ok(Limits {
+        max_steps,
+        max_time: (max_time > 0.0).then(|| std::time::Duration::from_secs_f64(max_time)),
+        ..Limits::default()
+    })
 }
 
 /// An error for the user: printed as one line, exit status 2.
@@ -59,10 +78,7 @@ pub fn compile(path: &Path) -> Result<Program, UserError> {
 
 /// The suite's tests, with the options for comparing outputs.
 pub fn load_suite(s: &SuiteArgs) -> Result<(Vec<TestCase>, Compare, Limits), UserError> {
-    let limits = Limits {
-        max_steps: s.max_steps,
-        ..Limits::default()
-    };
+    let limits = run_limits(s.max_time, s.max_steps)?;
     let compare = if s.ignore_whitespace {
         Compare::IgnoreWhitespace
     } else {
@@ -98,3 +114,20 @@ pub fn load_suite(s: &SuiteArgs) -> Result<(Vec<TestCase>, Compare, Limits), Use
     };
     Ok((tests, compare, limits))
 }
+
+/// Checks before any work that the report can be written to `path`
+/// (`-o FILE`): the file is opened for writing, and created if missing (it
+/// is not truncated until the report is written).
+pub fn check_output(path: Option<&Path>) -> Result<(), UserError> {
+    let Some(path) = path else { return Ok(()) };
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map(drop)
+        .map_err(|e| UserError(format!("error: cannot write {}: {e}", path.display())))
+}
+
+/// The memory limit of a localization when `--max-memory` is not given, in
+/// MiB: a run over a class's programs must not take the machine down.
+pub const DEFAULT_MAX_MEMORY_MIB: u64 = 2048;

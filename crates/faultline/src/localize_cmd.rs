@@ -1,10 +1,13 @@
 //! `faultline localize`: find the statements that explain the failing tests.
 
-use crate::input::{compile, exit, load_suite, SuiteArgs, UserError};
+use crate::input::{
+    check_output, compile, exit, load_suite, SuiteArgs, UserError, DEFAULT_MAX_MEMORY_MIB,
+};
 use clap::{Args, ValueEnum};
 use faultline_diagnose::methods::Method;
 use faultline_diagnose::weights::Spectrum;
 use faultline_diagnose::{Combine, Options, Session};
+use faultline_exec::Budget;
 use faultline_report::json::{Report, Settings};
 use faultline_report::style::ColorChoice;
 use faultline_smt::{Encoding, IntSemantics};
@@ -49,14 +52,17 @@ pub struct LocalizeArgs {
     /// Most diagnoses reported.
     #[arg(long, default_value_t = 100)]
     pub max_diagnoses: usize,
-    /// Time limit in seconds (partial results are printed, exit status 3).
+    /// Time limit of the whole localization in seconds, running the tests
+    /// included (partial results are printed, exit status 3).
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
     /// What counts as coverage for clause weights: a statement that executed
     /// (`statement`), or one that executed and whose result was used (`use`).
     #[arg(long, value_enum, default_value_t = Spectrum::Use)]
     pub spectrum: Spectrum,
-    /// Memory limit in MiB: the search stops with partial results (exit status 3) when it is reached.
+    /// Memory limit in MiB (the process's resident memory; 0: none): the
+    /// search stops with partial results (exit status 3) when it is reached.
+    /// [default: 2048]
     #[arg(long, value_name = "MIB")]
     pub max_memory: Option<u64>,
     /// Per-test methods: enumerate every failing test's MCSes, instead of
@@ -95,11 +101,10 @@ pub struct LocalizeArgs {
 }
 
 pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
+    check_output(a.output.as_deref())?;
     if a.method.as_deref() == Some("cafl") {
         return crate::cafl_cmd::localize(a);
     }
-    let prog = compile(&a.program)?;
-    let (tests, compare, limits) = load_suite(&a.suite)?;
     if a.max_size == 0 {
         return Err(UserError("error: --max-size must be at least 1".into()));
     }
@@ -112,13 +117,33 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
         Some(t) => Some(Duration::from_secs_f64(t)),
         None => None,
     };
+    let max_memory = match a.max_memory {
+        Some(0) => None,
+        Some(m) => Some(m),
+        None => Some(DEFAULT_MAX_MEMORY_MIB),
+    };
+    // Every phase from here on (the reference program, the tests, encoding,
+    // solving, replaying) counts against the time and memory limits.
+    let budget = Budget::new(timeout, max_memory);
+    if let Some(mib) = max_memory {
+        faultline_smt::limits::cap_z3_memory(mib);
+    }
+    let _scope = faultline_smt::limits::enter(&budget);
+    let prog = compile(&a.program)?;
+    let (tests, compare, limits) = match load_suite(&a.suite) {
+        Err(UserError(msg)) if budget.exhausted().is_some() => {
+            eprintln!("{msg}");
+            return Ok(exit::LIMIT);
+        }
+        r => r?,
+    };
     let options = Options {
         max_size: a.max_size,
         max_diagnoses: a.max_diagnoses,
         timeout,
         unwind: a.unwind,
         int_semantics: a.int_semantics,
-        max_memory: a.max_memory,
+        max_memory,
         spectrum: a.spectrum,
         progress: None,
         share_paths: !a.no_path_sharing,
@@ -142,12 +167,12 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
             },
         )));
     }
-    progress.phase(format!("running {} tests", tests.len()));
+    progress.phase(format!("running {}", count(tests.len(), "test", "tests")));
     let session = Session::with_progress(&prog, &tests, compare, limits, options.progress.as_ref())
         .map_err(|e| UserError(format!("{}: error: {e}", a.program.display())))?;
     progress.phase(format!(
-        "localizing {} failing tests",
-        session.failing.len()
+        "localizing {}",
+        count(session.failing.len(), "failing test", "failing tests")
     ));
     let method = match &a.method {
         Some(name) => Method::parse(name, a.combine).map_err(|e| {
@@ -174,15 +199,17 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
         p.finish();
     }
     write_report(a, &prog, &session, &options, &loc, mdfs.as_ref())?;
-    Ok(if session.failing.is_empty() {
-        exit::OK
-    } else if loc.incomplete.is_some()
-        && loc.incomplete != Some(faultline_diagnose::Incomplete::MaxDiagnoses)
-    {
-        exit::LIMIT
-    } else {
-        exit::FAILED
-    })
+    Ok(
+        if loc.incomplete.is_some()
+            && loc.incomplete != Some(faultline_diagnose::Incomplete::MaxDiagnoses)
+        {
+            exit::LIMIT
+        } else if session.failing.is_empty() {
+            exit::OK
+        } else {
+            exit::FAILED
+        },
+    )
 }
 
 /// Renders the report in the chosen format to stdout or `-o FILE`.
@@ -260,6 +287,11 @@ fn write_report(
         Some(path) => std::fs::write(path, text)
             .map_err(|e| UserError(format!("error: cannot write {}: {e}", path.display()))),
     }
+}
+
+/// `1 test`, `2 tests`.
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 #[cfg(test)]

@@ -91,7 +91,7 @@ fn run_max_steps_stops_an_infinite_loop() {
     assert_eq!(o.stdout, "");
     assert_eq!(
         o.stderr,
-        "faultline: runtime error: tests/cli/run/loop.c:4: step limit of 500 exceeded (non-terminating loop?) (in `i >= 0`)\n"
+        "faultline: runtime error: tests/cli/run/loop.c:4: the run reached the step limit of 500 statements and loop iterations (--max-steps raises it) (in `i >= 0`)\n"
     );
     assert_eq!(o.status, 139);
 }
@@ -244,7 +244,7 @@ fn test_every_kind_of_failure_in_json() {
                     "verdict": "fail",
                     "reason": {
                         "kind": "runtime-error",
-                        "message": format!("runtime error: {file}:16: step limit of 1000 exceeded (non-terminating loop?) (in `zero = 1 - zero;`)"),
+                        "message": format!("runtime error: {file}:16: the run reached the step limit of 1000 statements and loop iterations (--max-steps raises it) (in `zero = 1 - zero;`)"),
                         "error": "step-limit",
                         "file": file,
                         "line": 16
@@ -284,7 +284,7 @@ fn test_max_steps_fails_an_infinite_loop() {
         .expect("t4 is reported");
     assert_eq!(
         t4,
-        "test t4 ... FAILED: runtime error: tests/cli/verdicts/verdicts.c:16: step limit of 1000 exceeded (non-terminating loop?) (in `zero = 1 - zero;`)"
+        "test t4 ... FAILED: runtime error: tests/cli/verdicts/verdicts.c:16: the run reached the step limit of 1000 statements and loop iterations (--max-steps raises it) (in `zero = 1 - zero;`)"
     );
     assert_eq!(o.status, 1);
 }
@@ -497,8 +497,9 @@ Arguments:
   [ARGS]...  Command-line arguments for the program (after `--`)
 
 Options:
-      --max-steps <MAX_STEPS>  Maximum number of statements executed before the run is stopped as non-terminating [default: 10000000]
-  -h, --help                   Print help
+      --max-time <SECONDS>  Time limit of the run, in seconds (0: none) [default: 10]
+      --max-steps <N>       Limit on the statements and loop iterations executed [default: none]
+  -h, --help                Print help
 "
     );
     assert_eq!((o.stderr.as_str(), o.status), ("", 0));
@@ -518,13 +519,14 @@ Arguments:
   <PROGRAM>  The C program under test
 
 Options:
-      --tests <DIR>            Directory of NAME.in / NAME.out pairs (stdin and expected stdout; optional NAME.args)
-      --args-file <FILE>       File with one test per line: the program's command-line arguments (needs --oracle)
-      --oracle <REF.c>         Reference program whose output on each line of --args-file is the expected output
-      --ignore-whitespace      Compare outputs as sequences of words, ignoring differences in whitespace
-      --max-steps <MAX_STEPS>  Maximum number of statements a test may execute before it is stopped as non-terminating [default: 10000000]
-      --format <FORMAT>        Output format [default: text] [possible values: text, json]
-  -h, --help                   Print help
+      --tests <DIR>         Directory of NAME.in / NAME.out pairs (stdin and expected stdout; optional NAME.args)
+      --args-file <FILE>    File with one test per line: the program's command-line arguments (needs --oracle)
+      --oracle <REF.c>      Reference program whose output on each line of --args-file is the expected output
+      --ignore-whitespace   Compare outputs as sequences of words, ignoring differences in whitespace
+      --max-time <SECONDS>  Time limit of each test run, in seconds (0: none) [default: 10]
+      --max-steps <N>       Limit on the statements and loop iterations each test run executes (reproducible on any machine, unlike --max-time) [default: none]
+      --format <FORMAT>     Output format [default: text] [possible values: text, json]
+  -h, --help                Print help
 "
     );
     assert_eq!((o.stderr.as_str(), o.status), ("", 0));

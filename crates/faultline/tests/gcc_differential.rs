@@ -8,7 +8,7 @@
 mod common;
 
 use common::*;
-use faultline_exec::{ExecOptions, Executable, Input, Termination};
+use faultline_exec::{ExecOptions, Executable, Input, Limits, Termination};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -83,12 +83,22 @@ fn corpus_matches_gcc() {
         let bin = out_dir.join(&name);
         gcc(&src, &bin);
         for (test, stdin, args) in tests_of(dir) {
+            // A step count rather than the default time limit: the corpus's
+            // endless loops end the same way on any machine, and fast.
+            let limits = Limits {
+                max_steps: Some(10_000_000),
+                max_time: None,
+                ..Limits::default()
+            };
             let e = exe.run(
                 Input {
                     args: &args,
                     stdin: &stdin,
                 },
-                ExecOptions::default(),
+                ExecOptions {
+                    limits,
+                    ..ExecOptions::default()
+                },
             );
             if let Some((line, kind)) = expected_errors.get(&test) {
                 errors_checked += 1;

@@ -186,7 +186,7 @@ fn mutated_examples_never_panic_or_hang() {
         compiled += 1;
         let tests = suite::load_dir(tests_dir).expect("example tests");
         let limits = Limits {
-            max_steps: 200_000,
+            max_steps: Some(200_000),
             ..Limits::default()
         };
         let exe = match Executable::new(&prog) {

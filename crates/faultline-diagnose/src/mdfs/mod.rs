@@ -156,8 +156,34 @@ enum Goal {
     Branches(Vec<Vec<(usize, bool)>>),
 }
 
-/// Runs MDFS on one failing test. Errors are the user's (unknown test, bad property).
+/// Runs MDFS on one failing test. Errors are the user's (unknown test, bad
+/// property); limits give an incomplete localization (see
+/// [`crate::methods::run`]).
 pub fn localize(
+    session: &Session,
+    options: &Options,
+    m: &MdfsOptions,
+) -> Result<(Localization, Option<MdfsReport>), String> {
+    use faultline_smt::limits::{guard, Stopped};
+    let start = Instant::now();
+    let empty = |inc| {
+        let engine = Engine::new(session, options.clone(), faultline_smt::Encoding::Full);
+        Ok((
+            engine.into_localization("mdfs".into(), Vec::new(), Vec::new(), Some(inc), start),
+            None,
+        ))
+    };
+    if let Some(e) = session.incomplete {
+        return empty(crate::engine::incomplete_of_exhausted(e));
+    }
+    match guard(|| localize_unguarded(session, options, m)) {
+        Ok(r) => r,
+        Err(Stopped::Budget(e)) => empty(crate::engine::incomplete_of_exhausted(e)),
+        Err(Stopped::Solver(msg)) => empty(Incomplete::Solver(msg)),
+    }
+}
+
+fn localize_unguarded(
     session: &Session,
     options: &Options,
     m: &MdfsOptions,
@@ -229,7 +255,7 @@ pub fn localize(
         ));
     }
     engine.count_iterations(rounds.len());
-    let incomplete = engine.timed_out().then_some(Incomplete::Timeout);
+    let incomplete = engine.limit_hit();
     let report = MdfsReport {
         test: session.tests[t].name.clone(),
         nodes: g.nodes.len(),

@@ -154,7 +154,7 @@ pub fn agx_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
                                 engine.exe(),
                                 &session.tests[t],
                                 &entered,
-                                session.limits,
+                                session.replay_limits(),
                             );
                         engine.count_solver_calls(f.en.solver_calls());
                         if !progress {
@@ -212,7 +212,7 @@ fn perturb(engine: &mut Engine, t: usize, w: &Witness, explored: &mut Explored) 
         },
         ExecOptions {
             record_trace: true,
-            limits: session.limits,
+            limits: session.replay_limits(),
             hooks: Some(&mut hooks),
         },
     );

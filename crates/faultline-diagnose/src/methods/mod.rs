@@ -27,10 +27,12 @@ pub mod ofc;
 pub use crate::ranking::{merge_rankings, per_test_rankings, per_test_sets, rank_statements};
 
 use crate::combine::Combine;
+use crate::engine::{incomplete_of_exhausted, Engine};
 use crate::options::Options;
-use crate::result::Localization;
+use crate::result::{Incomplete, Localization};
 use crate::session::Session;
 use crate::weights::Formula;
+use faultline_smt::limits::Stopped;
 use faultline_smt::Encoding;
 
 /// A localization method.
@@ -153,8 +155,31 @@ impl Method {
     }
 }
 
-/// Runs a method.
+/// Runs a method. Limits hold throughout: a session that the budget stopped
+/// is not searched, and a method stopped by the budget or by Z3 failing
+/// where no partial result can be kept gives an empty, incomplete one.
 pub fn run(session: &Session, method: &Method, options: &Options) -> Localization {
+    let start = std::time::Instant::now();
+    let empty = |incomplete| {
+        Engine::new(session, options.clone(), Encoding::Full).into_localization(
+            method.name(),
+            Vec::new(),
+            Vec::new(),
+            Some(incomplete),
+            start,
+        )
+    };
+    if let Some(e) = session.incomplete {
+        return empty(incomplete_of_exhausted(e));
+    }
+    match faultline_smt::limits::guard(|| run_unguarded(session, method, options)) {
+        Ok(loc) => loc,
+        Err(Stopped::Budget(e)) => empty(incomplete_of_exhausted(e)),
+        Err(Stopped::Solver(m)) => empty(Incomplete::Solver(m)),
+    }
+}
+
+fn run_unguarded(session: &Session, method: &Method, options: &Options) -> Localization {
     let name = method.name();
     match *method {
         Method::Formula {

@@ -197,7 +197,12 @@ pub fn ofc_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
             }
         }
         engine.count_solver_calls(f.en.solver_calls());
-        let progress = explored.expand(engine.exe(), &session.tests[t], &expand, session.limits);
+        let progress = explored.expand(
+            engine.exe(),
+            &session.tests[t],
+            &expand,
+            session.replay_limits(),
+        );
         iteration.expanded = expand.clone();
         res.iterations.push(iteration);
         if expand.is_empty() || !progress || res.incomplete.is_some() {

@@ -31,7 +31,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             }
             Builtin::Exit => {
                 let s = self.int_arg(&args[0])?;
-                Err(Stop::Exit((s & 0xff) as i32))
+                Err(Box::new(Stop::Exit((s & 0xff) as i32)))
             }
             Builtin::Abs => Ok(Value::Int(
                 faultline_ir::IntKind::Int.wrap((self.int_arg(&args[0])? as i128).abs()),
@@ -114,7 +114,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 );
                 self.err.extend_from_slice(msg.as_bytes());
                 self.err.push(b'\n');
-                Err(Stop::Assert(stmt, msg))
+                Err(Box::new(Stop::Assert(stmt, msg)))
             }
             Builtin::IsDigit
             | Builtin::IsAlpha

@@ -14,20 +14,6 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         Ok(Flow::Normal)
     }
 
-    pub(super) fn tick(&mut self) -> R<()> {
-        self.steps += 1;
-        if self.steps > self.limits.max_steps {
-            return Err(self.error(
-                ErrorKind::StepLimit,
-                format!(
-                    "step limit of {} exceeded (non-terminating loop?)",
-                    self.limits.max_steps
-                ),
-            ));
-        }
-        Ok(())
-    }
-
     pub(super) fn cond(&mut self, c: &'p faultline_ir::Cond) -> R<bool> {
         self.begin(c.id)?;
         let v = self.eval(&c.expr)?;
@@ -271,15 +257,38 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         args: Vec<Vec<Value>>,
         site: Option<CallSiteId>,
     ) -> R<Ret> {
-        if self.frames.len() >= self.limits.max_depth {
-            return Err(self.error(
-                ErrorKind::StackOverflow,
-                format!(
-                    "call depth limit of {} exceeded (unbounded recursion?)",
-                    self.limits.max_depth
-                ),
+        let frame = self.frame_sizes[fid.index()];
+        if self.stack + frame > self.limits.stack_size {
+            return Err(self.stack_overflow(format!(
+                "needs more than the {} stack (each frame estimated as gcc -O0 lays it out)",
+                bytes(self.limits.stack_size)
+            )));
+        }
+        if super::stack_address() < self.native_floor {
+            return Err(self.stack_overflow(
+                "exhausts faultline's own stack (run faultline in a thread with a larger stack)"
+                    .into(),
             ));
         }
+        self.stack += frame;
+        let r = self.call_frame(fid, args, site);
+        self.stack -= frame;
+        r
+    }
+
+    fn stack_overflow(&self, why: String) -> Box<Stop> {
+        self.error(
+            ErrorKind::StackOverflow,
+            format!("stack overflow: call depth {} {why}", self.frames.len() + 1),
+        )
+    }
+
+    fn call_frame(
+        &mut self,
+        fid: FuncId,
+        args: Vec<Vec<Value>>,
+        site: Option<CallSiteId>,
+    ) -> R<Ret> {
         let prog = self.prog;
         let f = prog.func(fid);
         let ctx = match site {
@@ -346,5 +355,16 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             }
         }
         Ok(out)
+    }
+}
+
+/// A size for people: `8 MiB`, `512 KiB`, `100 bytes`.
+fn bytes(n: u64) -> String {
+    if n >= 1 << 20 && n & ((1 << 20) - 1) == 0 {
+        format!("{} MiB", n >> 20)
+    } else if n >= 1 << 10 && n & ((1 << 10) - 1) == 0 {
+        format!("{} KiB", n >> 10)
+    } else {
+        format!("{n} bytes")
     }
 }

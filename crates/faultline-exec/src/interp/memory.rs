@@ -185,7 +185,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         Ok(Loc::at(p.obj, p.off as usize))
     }
 
-    pub(super) fn oob(&self, loc: Loc, write: bool) -> Stop {
+    pub(super) fn oob(&self, loc: Loc, write: bool) -> Box<Stop> {
         let e = loc.emu.expect("an out-of-bounds place");
         self.error(
             ErrorKind::OutOfBounds,

@@ -1,0 +1,280 @@
+//! Limits in Z3's world: the thread's [`Budget`] reaches the solver, and Z3
+//! failures become limits instead of panics.
+//!
+//! - [`enter`] makes a budget the thread's current one, installs an error
+//!   handler on the thread's Z3 context (Z3 reports errors, such as running
+//!   out of memory, to it instead of returning them silently), and starts a
+//!   watchdog thread that interrupts the context's solver calls once the
+//!   budget is exhausted (Z3's interruption ends only the call under way, so
+//!   the watchdog repeats it every few milliseconds until the scope ends).
+//! - Code that builds terms for a long time calls [`tick`]: every few
+//!   thousand calls it checks the budget, and when it is exhausted it unwinds
+//!   (`resume_unwind` with the [`Exhausted`] value, no panic message) to the
+//!   nearest [`guard`].
+//! - The z3 crate panics when Z3 returns no term (what Z3 does when it fails,
+//!   e.g. out of memory): [`guard`] catches that unwinding too, and says why
+//!   it stopped ([`Stopped`]); such panics print nothing.
+
+use faultline_exec::budget::{Budget, Entered, Exhausted, Ticker};
+use std::cell::{Cell, RefCell};
+use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Once};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// How often the watchdog measures the budget.
+const WATCH_PERIOD: Duration = Duration::from_millis(10);
+
+/// Why work guarded by [`guard`] stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// The budget ran out (or Z3 ran out of memory).
+    Budget(Exhausted),
+    /// Z3 failed otherwise (its message).
+    Solver(String),
+}
+
+/// A Z3 error reported to the thread's error handler that makes further
+/// work on its context unreliable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    pub memory: bool,
+    pub message: String,
+}
+
+thread_local! {
+    static FAILURE: RefCell<Option<Failure>> = const { RefCell::new(None) };
+    static HANDLER_SET: Cell<bool> = const { Cell::new(false) };
+    static TICKER: RefCell<Ticker> = RefCell::new(Ticker::default());
+}
+
+/// The serious Z3 failure this thread's context reported since [`enter`].
+pub fn failure() -> Option<Failure> {
+    FAILURE.with(|f| f.borrow().clone())
+}
+
+/// Z3's error handler: records out-of-memory and exceptions (a failed
+/// allocation, a cancelled operation); argument errors are left to the
+/// callers that see their result.
+unsafe extern "C" fn on_error(ctx: z3_sys::Z3_context, code: z3_sys::ErrorCode) {
+    let memory = code == z3_sys::ErrorCode::MemoutFail;
+    if !(memory || code == z3_sys::ErrorCode::Exception) {
+        return;
+    }
+    // SAFETY: Z3 passes its context; the message is a NUL-terminated string
+    // it owns (copied here).
+    let message = unsafe {
+        let m = z3_sys::Z3_get_error_msg(ctx, code);
+        if m.is_null() {
+            "Z3 failed".to_string()
+        } else {
+            std::ffi::CStr::from_ptr(m).to_string_lossy().into_owned()
+        }
+    };
+    let memory = memory || message.contains("memory");
+    let _ = FAILURE.try_with(|f| {
+        if let Ok(mut f) = f.try_borrow_mut() {
+            f.get_or_insert(Failure { memory, message });
+        }
+    });
+    if memory {
+        if let Some(b) = Budget::current() {
+            b.exhaust(Exhausted::Memory);
+        }
+    }
+}
+
+/// Prints panics as before, except the z3 crate's after a Z3 failure this
+/// thread recorded (they are reported as limits).
+fn quiet_z3_panics() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let z3_failed = FAILURE
+                .try_with(|f| f.try_borrow().map(|f| f.is_some()).unwrap_or(false))
+                .unwrap_or(false);
+            if !z3_failed {
+                previous(info);
+            }
+        }));
+    });
+}
+
+/// The thread's budget made current, with Z3 watched (see the module docs).
+#[must_use = "the budget applies only while the scope lives"]
+pub struct Scope {
+    _entered: Entered,
+    stop: Arc<AtomicBool>,
+    watchdog: Option<JoinHandle<()>>,
+    /// Keeps the context the watchdog interrupts alive until it is joined.
+    _ctx: z3::Context,
+}
+
+/// Caps Z3's own allocations at `mib` MiB, for the whole process (Z3's
+/// `memory_max_size`): a backstop for a process doing one job, where the
+/// budget's periodic measures could miss a sudden doubling of one of Z3's
+/// tables. Once Z3 reaches it, its contexts fail (reported as running out of
+/// memory) until the process ends; call it before the thread's first Z3 use.
+pub fn cap_z3_memory(mib: u64) {
+    z3::set_global_param("memory_max_size", &mib.to_string());
+}
+
+/// Makes `budget` the thread's current one until the scope is dropped; Z3
+/// failures recorded before are forgotten.
+pub fn enter(budget: &Budget) -> Scope {
+    quiet_z3_panics();
+    FAILURE.with(|f| *f.borrow_mut() = None);
+    let ctx = z3::Context::thread_local();
+    if !HANDLER_SET.with(Cell::get) {
+        // SAFETY: the context is the thread's live context; the handler is a
+        // plain function that does not unwind.
+        unsafe { z3_sys::Z3_set_error_handler(ctx.get_z3_context(), Some(on_error)) };
+        HANDLER_SET.with(|h| h.set(true));
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let watchdog = budget.is_limited().then(|| {
+        let stop = Arc::clone(&stop);
+        let budget = budget.clone();
+        let raw = ctx.get_z3_context().as_ptr() as usize;
+        std::thread::spawn(move || {
+            while !stop.load(Ordering::Relaxed) {
+                if budget.check().is_some() {
+                    // SAFETY: the context outlives this thread: the scope
+                    // that owns a reference to it joins the thread first.
+                    // Z3_interrupt may be called from any thread.
+                    unsafe {
+                        z3_sys::Z3_interrupt(std::ptr::NonNull::new_unchecked(
+                            raw as *mut z3_sys::_Z3_context,
+                        ))
+                    };
+                }
+                std::thread::sleep(WATCH_PERIOD);
+            }
+        })
+    });
+    Scope {
+        _entered: budget.enter(),
+        stop,
+        watchdog,
+        _ctx: ctx,
+    }
+}
+
+impl Drop for Scope {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(w) = self.watchdog.take() {
+            let _ = w.join();
+        }
+    }
+}
+
+/// Counts a unit of term-building work; every 2^10 calls checks the thread's
+/// budget, and unwinds to the nearest [`guard`] when it is exhausted.
+#[inline]
+pub fn tick() {
+    let hit = TICKER.with(|t| t.borrow_mut().tick(10));
+    if let Some(e) = hit {
+        resume_unwind(Box::new(e));
+    }
+}
+
+/// Runs `f`; if it stops because the budget ran out ([`tick`]) or because
+/// Z3 failed (the z3 crate's panic on a missing term), says why instead.
+/// Other panics go on unwinding.
+pub fn guard<T>(f: impl FnOnce() -> T) -> Result<T, Stopped> {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(v) => Ok(v),
+        Err(payload) => match payload.downcast::<Exhausted>() {
+            Ok(e) => Err(Stopped::Budget(*e)),
+            Err(payload) => match failure() {
+                Some(Failure { memory: true, .. }) => Err(Stopped::Budget(Exhausted::Memory)),
+                Some(Failure { message, .. }) => Err(Stopped::Solver(message)),
+                None => match Budget::current().and_then(|b| b.exhausted()) {
+                    // An interrupted Z3 call may leave the crate without a
+                    // term too.
+                    Some(e) => Err(Stopped::Budget(e)),
+                    None => resume_unwind(payload),
+                },
+            },
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use z3::ast::{Bool, BV};
+    use z3::{SatResult, Solver};
+
+    /// Pigeonhole: `n + 1` pigeons in `n` holes (hard for n around 10).
+    #[allow(clippy::needless_range_loop)]
+    fn pigeons(n: usize) -> Solver {
+        let s = Solver::new();
+        let p: Vec<Vec<Bool>> = (0..=n)
+            .map(|i| {
+                (0..n)
+                    .map(|j| Bool::new_const(format!("p{i}_{j}")))
+                    .collect()
+            })
+            .collect();
+        for row in &p {
+            s.assert(Bool::or(&row.iter().collect::<Vec<_>>()));
+        }
+        for j in 0..n {
+            for a in 0..=n {
+                for b in a + 1..=n {
+                    s.assert(!(&p[a][j] & &p[b][j]));
+                }
+            }
+        }
+        s
+    }
+
+    #[test]
+    fn the_watchdog_interrupts_a_solver_call_when_the_time_is_up() {
+        let budget = Budget::new(Some(Duration::from_millis(200)), None);
+        let _scope = enter(&budget);
+        let s = pigeons(12);
+        let start = std::time::Instant::now();
+        assert_eq!(s.check(), SatResult::Unknown);
+        assert!(start.elapsed() < Duration::from_secs(5));
+        assert_eq!(budget.exhausted(), Some(Exhausted::Time));
+    }
+
+    #[test]
+    fn tick_unwinds_to_the_guard_when_the_budget_is_exhausted() {
+        let budget = Budget::new(Some(Duration::ZERO), None);
+        let _scope = enter(&budget);
+        let n = Cell::new(0u64);
+        let r = guard(|| loop {
+            tick();
+            n.set(n.get() + 1);
+        });
+        assert_eq!(r, Err::<(), _>(Stopped::Budget(Exhausted::Time)));
+        assert!(n.get() < 2048, "{}", n.get());
+        // Outside a budget, ticking never stops.
+        drop(_scope);
+        let r = guard(|| (0..5000).for_each(|_| tick()));
+        assert_eq!(r, Ok(()));
+    }
+
+    #[test]
+    fn other_panics_go_on_unwinding() {
+        let _scope = enter(&Budget::unlimited());
+        let r = catch_unwind(|| guard(|| panic!("a bug")));
+        assert!(r.is_err());
+    }
+
+    #[test]
+    fn terms_build_normally_inside_a_scope() {
+        let _scope = enter(&Budget::new(Some(Duration::from_secs(60)), Some(1 << 20)));
+        let x = BV::new_const("x", 32);
+        let s = Solver::new();
+        s.assert(x.bvmul(&x).eq(BV::from_u64(49, 32)));
+        assert_eq!(guard(|| s.check()), Ok(SatResult::Sat));
+        assert_eq!(failure(), None);
+    }
+}

@@ -1,0 +1,239 @@
+//! Limits as a user meets them: `--timeout` and `--max-memory` hold in every
+//! phase (partial results, exit status 3), runs are limited like a real
+//! machine's (time, an 8 MiB stack), `-o` is checked before the search, and
+//! `--quiet` says why nothing was found. The programs are in tests/limits.
+
+mod common;
+
+use common::*;
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+fn dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/limits")
+}
+
+/// Runs faultline in `tests/limits`.
+fn limits(args: &[&str], stdin: &[u8]) -> Output {
+    faultline_in(&dir(), args, stdin)
+}
+
+fn json(o: &Output) -> Value {
+    serde_json::from_str(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", o.stdout))
+}
+
+#[test]
+fn an_endless_loop_with_timeout_2_gives_a_partial_result() {
+    let o = limits(
+        &[
+            "localize",
+            "endless/endless.c",
+            "--tests",
+            "endless/tests",
+            "--timeout",
+            "2",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    assert_eq!(o.status, 3, "{}", o.stderr);
+    let j = json(&o);
+    assert_eq!(j["complete"], false);
+    assert_eq!(j["incomplete_kind"], "timeout");
+    assert_eq!(j["incomplete_reason"], "the time limit was reached");
+}
+
+#[test]
+fn quiet_says_which_limit_ended_a_search_that_found_nothing() {
+    let o = limits(
+        &[
+            "localize",
+            "endless/endless.c",
+            "--tests",
+            "endless/tests",
+            "--timeout",
+            "2",
+            "--quiet",
+        ],
+        b"",
+    );
+    // t1 runs at once; t2 loops until the time limit stops everything.
+    assert_eq!(
+        (o.stdout.as_str(), o.status),
+        (
+            "no diagnosis: the search stopped early (the time limit was reached; after running 1 test)\n",
+            3
+        )
+    );
+}
+
+#[test]
+fn a_run_longer_than_max_time_fails_and_says_how_to_raise_the_limit() {
+    let o = limits(
+        &[
+            "test",
+            "endless/endless.c",
+            "--tests",
+            "endless/tests",
+            "--max-time",
+            "0.5",
+        ],
+        b"",
+    );
+    assert_eq!(o.status, 1);
+    let line = o.stdout.lines().find(|l| l.starts_with("test t2")).unwrap();
+    assert!(
+        line.starts_with("test t2 ... FAILED: runtime error: endless/endless.c:")
+            && line.contains(": the run reached the time limit of 0.5 s after ")
+            && line.contains(" statements and loop iterations (--max-time raises it)"),
+        "{line}"
+    );
+    assert!(
+        o.stdout.ends_with("\n2 tests: 1 passed, 1 failed\n"),
+        "{}",
+        o.stdout
+    );
+}
+
+#[test]
+fn max_steps_still_gives_a_reproducible_limit() {
+    let o = limits(
+        &["run", "endless/endless.c", "--max-steps", "1000"],
+        b"10\n",
+    );
+    assert_eq!(
+        (o.stderr.as_str(), o.status),
+        (
+            "faultline: runtime error: endless/endless.c:8: the run reached the step limit of 1000 statements and loop iterations (--max-steps raises it) (in `s = s + i;`)\n",
+            139
+        )
+    );
+}
+
+#[test]
+fn recursion_runs_as_deep_as_an_8_mib_stack_allows() {
+    let o = limits(&["run", "recursion.c"], b"100000\n");
+    assert_eq!(
+        (o.stdout.as_str(), o.stderr.as_str(), o.status),
+        ("100000\n", "", 0)
+    );
+    let o = limits(&["run", "recursion.c"], b"-1\n");
+    assert_eq!(
+        (o.stdout.as_str(), o.stderr.as_str(), o.status),
+        (
+            "",
+            "faultline: runtime error: recursion.c:4: stack overflow: call depth 261889 needs more than the 8 MiB stack (each frame estimated as gcc -O0 lays it out) (in `return 1 + f(n - 1);`)\n",
+            139
+        )
+    );
+}
+
+#[test]
+fn an_unwritable_output_file_is_reported_before_the_search() {
+    let start = Instant::now();
+    let o = limits(
+        &[
+            "localize",
+            "endless/endless.c",
+            "--tests",
+            "endless/tests",
+            "--timeout",
+            "60",
+            "-o",
+            "/nonexistent/dir/x",
+        ],
+        b"",
+    );
+    assert_eq!(
+        (o.stdout.as_str(), o.stderr.as_str(), o.status),
+        (
+            "",
+            "error: cannot write /nonexistent/dir/x: No such file or directory (os error 2)\n",
+            2
+        )
+    );
+    // Before the tests run (t2 alone takes its 10 s time limit).
+    assert!(
+        start.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn one_test_is_one_test() {
+    let o = limits(&["test", "one/one.c", "--tests", "one/tests"], b"");
+    assert_eq!(o.status, 1);
+    assert!(
+        o.stdout.ends_with("\n1 test: 0 passed, 1 failed\n"),
+        "{}",
+        o.stdout
+    );
+    let o = limits(&["localize", "one/one.c", "--tests", "one/tests"], b"");
+    assert_eq!(o.status, 1, "{}", o.stderr);
+    assert!(
+        o.stdout.starts_with("1 of 1 test fail: t1\n"),
+        "{}",
+        o.stdout
+    );
+}
+
+/// Peak resident memory of a child process (KiB), from `wait4`.
+fn wait_with_peak(child: std::process::Child) -> (i32, String, i64) {
+    use std::io::Read;
+    let mut child = child;
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .expect("stdout")
+        .read_to_string(&mut out)
+        .expect("read");
+    let mut status = 0;
+    // SAFETY: plain wait4 on our own child, with valid out-pointers.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child.id() as i32);
+    (libc::WEXITSTATUS(status), out, usage.ru_maxrss)
+}
+
+#[test]
+fn a_huge_expected_output_stops_at_the_memory_limit() {
+    // A test printing 850,000 numbers (5.8 MB); the program is wrong on 8 of
+    // the lines.
+    let tmp = tempdir("huge-output");
+    let tests = tmp.join("tests");
+    std::fs::create_dir_all(&tests).unwrap();
+    std::fs::write(tests.join("big.in"), "850000\n").unwrap();
+    let expected: String = (0..850_000).map(|i| format!("{i}\n")).collect();
+    std::fs::write(tests.join("big.out"), expected).unwrap();
+    std::fs::write(tests.join("small.in"), "5\n").unwrap();
+    std::fs::write(tests.join("small.out"), "0\n1\n2\n3\n4\n").unwrap();
+    let child = faultline()
+        .current_dir(dir())
+        .args(["localize", "longout/longout.c", "--tests"])
+        .arg(&tests)
+        .args([
+            "--max-memory",
+            "300",
+            "--timeout",
+            "300",
+            "--format",
+            "json",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("faultline runs");
+    let (status, out, peak_kib) = wait_with_peak(child);
+    assert_eq!(status, 3);
+    let j: Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(j["incomplete_kind"], "memory");
+    // The cap holds within a margin for the last measure's allocations
+    // (without the limit, the process grew past 8 GB).
+    assert!(peak_kib < 400 * 1024, "peak {peak_kib} KiB");
+    let _ = std::fs::remove_dir_all(tmp);
+}

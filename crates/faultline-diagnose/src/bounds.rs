@@ -88,12 +88,7 @@ impl Needs {
         let mut loops: Vec<_> = self.loops.iter().filter(|(_, n)| **n > cap).collect();
         loops.sort();
         for (l, n) in loops {
-            let at = if l.0 == u32::MAX {
-                "a `for (;;)` loop".to_string()
-            } else {
-                format!("the loop at {}", prog.stmt_pos(*l))
-            };
-            v.push(format!("{at} needs {n} iterations"));
+            v.push(format!("{} needs {n} iterations", prog.loop_name(*l)));
         }
         let mut fs: Vec<_> = self.depth.iter().filter(|(_, n)| **n > cap).collect();
         fs.sort();

@@ -27,7 +27,7 @@ pub enum Scope {
     /// Inside the function called at this call site.
     Call(CallSiteId),
     /// In iteration `k` (0-based) of the loop whose condition is `loop_id`
-    /// (`StmtId(u32::MAX)` for a `for (;;)` without condition). Iteration `k`
+    /// ([`StmtId::NO_CONDITION`] for a `for (;;)` without condition). Iteration `k`
     /// covers the k-th test of the condition (for `do`: the k-th body) and
     /// the body and step that follow it.
     Iter(StmtId, u32),
@@ -53,7 +53,7 @@ impl Contexts {
         Contexts {
             list: vec![Context {
                 parent: CtxId::ROOT,
-                scope: Scope::Iter(StmtId(u32::MAX), 0),
+                scope: Scope::Iter(StmtId::NO_CONDITION, 0),
             }],
             ids: HashMap::new(),
         }

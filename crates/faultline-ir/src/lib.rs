@@ -69,6 +69,12 @@ id_type!(
     CallSiteId
 );
 
+impl StmtId {
+    /// The name of a loop without a condition (`for (;;)`), which has no
+    /// condition statement to name it.
+    pub const NO_CONDITION: StmtId = StmtId(u32::MAX);
+}
+
 impl fmt::Display for StmtId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "s{}", self.0)
@@ -144,6 +150,16 @@ impl Program {
     pub fn stmt_pos(&self, id: StmtId) -> String {
         let s = self.stmt(id);
         format!("{}:{}", self.file_name(s.loc.file), s.loc.line)
+    }
+    /// A loop for people, by its condition statement's id (what traces and
+    /// bounds key loops by): "the loop at file:line", or "a `for (;;)` loop"
+    /// for [`StmtId::NO_CONDITION`].
+    pub fn loop_name(&self, id: StmtId) -> String {
+        if id == StmtId::NO_CONDITION {
+            "a `for (;;)` loop".to_string()
+        } else {
+            format!("the loop at {}", self.stmt_pos(id))
+        }
     }
     pub fn var_name(&self, func: FuncId, v: Var) -> &str {
         match v {

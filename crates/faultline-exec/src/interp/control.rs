@@ -70,7 +70,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 }
             }
             Stmt::While { cond, body, step } => {
-                let loop_id = cond.as_ref().map_or(StmtId(u32::MAX), |c| c.id);
+                let loop_id = cond.as_ref().map_or(StmtId::NO_CONDITION, |c| c.id);
                 let outer = self.frames.last().expect("frame").ctx;
                 let r = self.while_loop(cond.as_ref(), body, step.as_deref(), loop_id, outer);
                 self.frame().ctx = outer;

@@ -79,7 +79,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 Ok(or2(&ft, &fe))
             }
             Stmt::While { cond, body, step } => {
-                let loop_id = cond.as_ref().map_or(StmtId(u32::MAX), |c| c.id);
+                let loop_id = cond.as_ref().map_or(StmtId::NO_CONDITION, |c| c.id);
                 let outer = self.ctx();
                 let r = self.while_loop(cond.as_ref(), body, step.as_deref(), loop_id, outer, g);
                 self.set_ctx(outer);
@@ -513,14 +513,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
             return;
         }
         self.hard(not(g));
-        let note = if loop_id.0 == u32::MAX {
-            "a `for (;;)` loop is unrolled to its bound".to_string()
-        } else {
-            format!(
-                "the loop at {} is unrolled to its bound",
-                self.prog.stmt_pos(loop_id)
-            )
-        };
+        let note = format!("{} is unrolled to its bound", self.prog.loop_name(loop_id));
         if !self.out.notes.contains(&note) {
             self.out.notes.push(note);
         }

@@ -61,7 +61,6 @@ pub struct Engine<'s, 'p> {
     /// The time and memory of the job (the thread's current budget, or one
     /// made from the options).
     budget: Budget,
-    deadline: Option<Instant>,
     /// The budget's scope, when the engine made the budget.
     _scope: Option<limits::Scope>,
     stats: Stats,
@@ -94,7 +93,6 @@ impl<'s, 'p> Engine<'s, 'p> {
                 (b, Some(scope))
             }
         };
-        let deadline = budget.deadline();
         let needs = session.needs();
         let bounds = needs.bounds(options.unwind);
         let mut notes = Vec::new();
@@ -117,7 +115,6 @@ impl<'s, 'p> Engine<'s, 'p> {
             weights: None,
             bounds,
             budget,
-            deadline,
             _scope: scope,
             stats: Stats {
                 run_time: session.run_time,
@@ -210,20 +207,17 @@ impl<'s, 'p> Engine<'s, 'p> {
         })
     }
 
-    /// Why the solver answered `unknown`: a limit hit, or its reason.
-    fn unknown(&self, reason: String) -> Incomplete {
-        match self.limit_hit() {
-            Some(inc) => inc,
-            None if reason.contains("memory") => Incomplete::Memory,
-            None => Incomplete::Solver(reason),
-        }
+    /// Why a solver query or an enumeration stopped: the limit hit, if
+    /// any (Z3's own reason is then a consequence), else the reason given.
+    fn stop_reason(&self, stop: Stop) -> Incomplete {
+        self.limit_hit().unwrap_or_else(|| incomplete_of(stop))
     }
 
     /// Why guarded work stopped, as a result's incompleteness.
     fn stopped(&self, s: Stopped) -> Incomplete {
         match s {
             Stopped::Budget(e) => incomplete_of_exhausted(e),
-            Stopped::Solver(m) => self.limit_hit().unwrap_or(Incomplete::Solver(m)),
+            Stopped::Solver(m) => self.stop_reason(Stop::Unknown(m)),
         }
     }
 
@@ -426,7 +420,7 @@ impl<'s, 'p> Engine<'s, 'p> {
         McsOptions {
             max_size: self.options.max_size,
             max_count: self.options.max_diagnoses,
-            deadline: self.deadline,
+            deadline: self.budget.deadline(),
             order: if self.weights.is_some() {
                 Order::Weight
             } else {
@@ -447,12 +441,27 @@ impl<'s, 'p> Engine<'s, 'p> {
         en: &mut McsEnumerator,
         solver: &Solver,
     ) -> Result<Option<Mcs>, Incomplete> {
+        self.query(|| en.next(solver))
+    }
+
+    /// Whether `en` has no unblocked correction set left (see
+    /// [`McsEnumerator::exhausted`]; counted like [`Engine::next_mcs`]).
+    pub fn mcs_exhausted(
+        &mut self,
+        en: &mut McsEnumerator,
+        solver: &Solver,
+    ) -> Result<bool, Incomplete> {
+        self.query(|| en.exhausted(solver))
+    }
+
+    /// Runs an enumerator query under the limits' guard, its time counted.
+    fn query<T>(&mut self, q: impl FnOnce() -> Result<T, Stop>) -> Result<T, Incomplete> {
         let t0 = Instant::now();
-        let next = limits::guard(|| en.next(solver));
+        let r = limits::guard(q);
         self.stats.solve_time += t0.elapsed();
-        match next {
-            Ok(Ok(m)) => Ok(m),
-            Ok(Err(stop)) => Err(self.limit_hit().unwrap_or_else(|| incomplete_of(stop))),
+        match r {
+            Ok(Ok(v)) => Ok(v),
+            Ok(Err(stop)) => Err(self.stop_reason(stop)),
             Err(s) => Err(self.stopped(s)),
         }
     }
@@ -468,7 +477,7 @@ impl<'s, 'p> Engine<'s, 'p> {
 
     fn set_timeout(&self, solver: &Solver) -> bool {
         let mut p = Params::new();
-        match self.deadline {
+        match self.budget.deadline() {
             Some(d) => {
                 let left = d.saturating_duration_since(Instant::now());
                 if left.is_zero() {
@@ -550,7 +559,7 @@ impl<'s, 'p> Engine<'s, 'p> {
         self.stats.solver_calls += 1;
         match r {
             Ok(Ok(m)) => Ok(m),
-            Ok(Err(reason)) => Err(self.unknown(reason)),
+            Ok(Err(reason)) => Err(self.stop_reason(Stop::Unknown(reason))),
             Err(s) => Err(self.stopped(s)),
         }
     }
@@ -799,12 +808,10 @@ pub fn incomplete_of_exhausted(e: Exhausted) -> Incomplete {
 }
 
 /// Why an enumeration stopped, as a result's incompleteness.
-pub fn incomplete_of(stop: Stop) -> Incomplete {
+fn incomplete_of(stop: Stop) -> Incomplete {
     match stop {
         Stop::Timeout => Incomplete::Timeout,
         Stop::Unknown(m) if m.contains("memory") => Incomplete::Memory,
         Stop::Unknown(m) => Incomplete::Solver(m),
     }
 }
-
-pub use faultline_exec::budget::{resident_mib, resident_mib_of};

@@ -25,14 +25,13 @@
 //! formula; the angelic values are those of `B`'s own re-execution. If a
 //! check fails, `B` is enumerated as usual and its list is remembered too.
 
-use crate::engine::{incomplete_of, Engine};
+use crate::engine::Engine;
 use crate::formula::Softs;
 use crate::mcs::McsEnumerator;
 use crate::result::{Angelic, Incomplete};
 use crate::witness::Witness;
 use faultline_ir::StmtId;
 use std::collections::{BTreeSet, HashMap};
-use std::time::Instant;
 
 /// One MCS of a test: statements, cost, and the values that explained it.
 #[derive(Clone, Debug)]
@@ -124,12 +123,10 @@ impl PathMemo {
             f.en.block(f.solver, &members);
             keyed.push(((r.cost, members), r));
         }
-        let t0 = Instant::now();
         let calls = f.en.solver_calls();
-        let done = f.en.exhausted(f.solver);
-        engine.count_solve_time(t0.elapsed());
+        let done = engine.mcs_exhausted(f.en, f.solver);
         engine.count_solver_calls(f.en.solver_calls() - calls);
-        if !done.map_err(incomplete_of)? {
+        if !done? {
             return Ok(None);
         }
         keyed.sort_by(|a, b| a.0.cmp(&b.0));

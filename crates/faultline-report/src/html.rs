@@ -15,7 +15,7 @@
 //! the script builds from the JSON embedded in `<script id="faultline-data">`.
 //! When the script has run, `<html>` carries `data-selected="N"`.
 
-use crate::text::{angelic_phrase, explained_tests, list_names, stmt_label};
+use crate::text::{angelic_phrase, explained_tests, list_names, plural, stmt_label};
 use crate::Subject;
 use faultline_ir::{FileId, Program, StmtId};
 use faultline_result::describe_ctx;
@@ -560,10 +560,14 @@ fn run_section(out: &mut String, s: &Subject) {
         "work",
         format!(
             "{} encoded, {}, {}, {}",
-            count(st.tests_encoded, "test"),
-            count(st.statement_instances, "statement instance"),
-            count(st.solver_calls as usize, "solver call"),
-            count(st.iterations, "iteration")
+            plural(st.tests_encoded, "test", "tests"),
+            plural(
+                st.statement_instances,
+                "statement instance",
+                "statement instances"
+            ),
+            plural(st.solver_calls as usize, "solver call", "solver calls"),
+            plural(st.iterations, "iteration", "iterations")
         ),
     );
     kv(
@@ -580,15 +584,6 @@ fn run_section(out: &mut String, s: &Subject) {
         kv("note", n.clone());
     }
     out.push_str("</dl>\n");
-}
-
-/// `1 test`, `2 tests`.
-fn count(n: usize, one: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {one}s")
-    }
 }
 
 #[cfg(test)]

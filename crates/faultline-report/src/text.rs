@@ -87,7 +87,8 @@ pub fn list_names(names: &[&str], shown: usize) -> String {
     s
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
+/// `1 test`, `2 tests`: a count with the word in the right number.
+pub fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 

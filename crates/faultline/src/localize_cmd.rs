@@ -10,6 +10,7 @@ use faultline_diagnose::{Combine, Options, Session};
 use faultline_exec::Budget;
 use faultline_report::json::{Report, Settings};
 use faultline_report::style::ColorChoice;
+use faultline_report::text::plural;
 use faultline_smt::{Encoding, IntSemantics};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -167,12 +168,12 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
             },
         )));
     }
-    progress.phase(format!("running {}", count(tests.len(), "test", "tests")));
+    progress.phase(format!("running {}", plural(tests.len(), "test", "tests")));
     let session = Session::with_progress(&prog, &tests, compare, limits, options.progress.as_ref())
         .map_err(|e| UserError(format!("{}: error: {e}", a.program.display())))?;
     progress.phase(format!(
         "localizing {}",
-        count(session.failing.len(), "failing test", "failing tests")
+        plural(session.failing.len(), "failing test", "failing tests")
     ));
     let method = match &a.method {
         Some(name) => Method::parse(name, a.combine).map_err(|e| {
@@ -287,11 +288,6 @@ fn write_report(
         Some(path) => std::fs::write(path, text)
             .map_err(|e| UserError(format!("error: cannot write {}: {e}", path.display()))),
     }
-}
-
-/// `1 test`, `2 tests`.
-fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 #[cfg(test)]

@@ -49,6 +49,24 @@ pub struct Explained {
     pub witness: Option<Witness>,
 }
 
+/// What a check of one statement alone on one test found.
+#[derive(Debug)]
+pub enum Alone {
+    /// Relaxing the statement alone makes the test pass.
+    Explained(Explained),
+    /// It does not.
+    Refuted,
+    /// The solver's effort limit ([`Options::effort`]) was reached first.
+    Undecided,
+}
+
+/// What a limited check decided.
+enum Decided {
+    Sat(Model),
+    Unsat,
+    Undecided,
+}
+
 /// Shared machinery: bounds, deadline, encoding and validation of tests.
 pub struct Engine<'s, 'p> {
     session: &'s Session<'p>,
@@ -475,8 +493,25 @@ impl<'s, 'p> Engine<'s, 'p> {
             .max(1)
     }
 
-    fn set_timeout(&self, solver: &Solver) -> bool {
+    /// Limits each later query on `solver` (an enumerator's) to `factor`
+    /// times the effort limit of a single statement's check; whether a limit
+    /// was set (`--effort 0`: none).
+    pub fn limit_effort(&self, solver: &Solver, factor: u32) -> bool {
+        let Some(e) = self.options.effort else {
+            return false;
+        };
         let mut p = Params::new();
+        p.set_u32("rlimit", e.saturating_mul(factor));
+        solver.set_params(&p);
+        true
+    }
+
+    /// Sets `solver`'s time limit to the deadline's and its deterministic
+    /// effort limit (Z3's resource units per query; `None`: none); false
+    /// when the deadline has passed.
+    fn set_limits(&self, solver: &Solver, effort: Option<u32>) -> bool {
+        let mut p = Params::new();
+        p.set_u32("rlimit", effort.unwrap_or(0));
         match self.budget.deadline() {
             Some(d) => {
                 let left = d.saturating_duration_since(Instant::now());
@@ -544,21 +579,39 @@ impl<'s, 'p> Engine<'s, 'p> {
         if !self.single(t) {
             return Ok(None);
         }
-        let single = self.singles.get(&t).expect("encoded");
-        let assumptions: Vec<Bool> = single.ab.relaxing_exactly(d);
-        if !self.set_timeout(&single.solver) {
+        // Out of the map while solving, which needs the engine.
+        let single = self.singles.remove(&t).expect("encoded");
+        let r = self.check_within(&single.solver, &single.ab.relaxing_exactly(d), None);
+        self.singles.insert(t, single);
+        match r? {
+            Decided::Sat(m) => Ok(Some(m)),
+            _ => Ok(None),
+        }
+    }
+
+    /// Solves `solver` under `assumptions` within the deadline and a solver
+    /// effort limit (Z3's deterministic resource units; `None`: none).
+    fn check_within(
+        &mut self,
+        solver: &Solver,
+        assumptions: &[Bool],
+        effort: Option<u32>,
+    ) -> Result<Decided, Incomplete> {
+        if !self.set_limits(solver, effort) {
             return Err(Incomplete::Timeout);
         }
         let start = Instant::now();
-        let r = limits::guard(|| match single.solver.check_assumptions(&assumptions) {
-            SatResult::Sat => Ok(single.solver.get_model()),
+        let r = limits::guard(|| match solver.check_assumptions(assumptions) {
+            SatResult::Sat => Ok(solver.get_model()),
             SatResult::Unsat => Ok(None),
-            SatResult::Unknown => Err(single.solver.get_reason_unknown().unwrap_or_default()),
+            SatResult::Unknown => Err(solver.get_reason_unknown().unwrap_or_default()),
         });
         self.stats.solve_time += start.elapsed();
         self.stats.solver_calls += 1;
         match r {
-            Ok(Ok(m)) => Ok(m),
+            Ok(Ok(Some(m))) => Ok(Decided::Sat(m)),
+            Ok(Ok(None)) => Ok(Decided::Unsat),
+            Ok(Err(_)) if effort.is_some() && self.limit_hit().is_none() => Ok(Decided::Undecided),
             Ok(Err(reason)) => Err(self.stop_reason(Stop::Unknown(reason))),
             Err(s) => Err(self.stopped(s)),
         }
@@ -599,6 +652,53 @@ impl<'s, 'p> Engine<'s, 'p> {
                 }))
             }
         }
+    }
+
+    /// Whether relaxing statement `s` alone makes test `t` pass, on the
+    /// test's *focused* formula (only `s` relaxable, so everything `s` does
+    /// not reach folds to constants) within the effort limit
+    /// ([`Options::effort`]); angelic values polished when `polish`.
+    pub fn check_alone(&mut self, t: usize, s: StmtId, polish: bool) -> Result<Alone, Incomplete> {
+        let d: BTreeSet<StmtId> = BTreeSet::from([s]);
+        let session = self.session;
+        let solver = self.solver();
+        let mut ab = AbVars::focused(d.clone());
+        let mut policy = match (self.encoding, session.traces.get(&t)) {
+            (Encoding::Trace, Some(tr)) => Some(TracePolicy::new(tr)),
+            _ => None,
+        };
+        let enc = match self.encode_case_with(
+            &session.tests[t],
+            &Sink::new(&solver),
+            &mut ab,
+            self.encoding,
+            policy.as_mut().map(|p| p as &mut dyn BranchPolicy),
+        ) {
+            Ok(enc) => enc,
+            // The test's full formula was encoded; the focused one is a
+            // part of it, so only a limit stops it.
+            Err(_) => return self.limit_hit().map_or(Ok(Alone::Undecided), Err),
+        };
+        let assumptions: Vec<Bool> = ab.relaxing_exactly(&d);
+        let model = match self.check_within(&solver, &assumptions, self.options.effort)? {
+            Decided::Unsat => return Ok(Alone::Refuted),
+            Decided::Undecided => return Ok(Alone::Undecided),
+            Decided::Sat(m) => m,
+        };
+        let model = match polish {
+            true => {
+                let insts: Vec<&RelaxedInstance> = enc.relaxed.iter().collect();
+                self.polish(&solver, &assumptions, &insts, &d, &model)
+                    .unwrap_or(model)
+            }
+            false => model,
+        };
+        let angelic = angelic_values(session, t, &enc, &model, &d);
+        let w = Witness::from_model(&enc, &model, &d, &session.tests[t].expected_stdout);
+        Ok(Alone::Explained(Explained {
+            angelic,
+            witness: Some(w),
+        }))
     }
 
     /// Whether `d` is a correction set: every failing test's formula is

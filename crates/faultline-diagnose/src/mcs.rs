@@ -455,6 +455,14 @@ impl McsEnumerator {
         }
     }
 
+    /// Raises the floor to `floor`: the caller has proved by other means
+    /// (focused checks of single statements, `combine::mbd`) that no
+    /// unblocked correction set costs less. Forgets cached results.
+    pub fn raise_floor(&mut self, floor: u64) {
+        self.invalidate();
+        self.floor = self.floor.max(floor);
+    }
+
     /// Number of satisfiability checks made so far.
     pub fn solver_calls(&self) -> u64 {
         self.calls

@@ -27,7 +27,15 @@ pub struct Options {
     /// already enumerated instead of enumerating ([`crate::share`]). Results
     /// are the same either way; off only to measure or to cross-check.
     pub share_paths: bool,
+    /// The solver's effort limit of each focused check (Z3's deterministic
+    /// resource units, [`DEFAULT_EFFORT`] by default; `None`: unlimited): a
+    /// statement whose check reaches it is left undecided, and the result
+    /// says so (see `combine::mbd`).
+    pub effort: Option<u32>,
 }
+
+/// The default effort limit of a focused check.
+pub const DEFAULT_EFFORT: u32 = 2_000_000;
 
 impl Default for Options {
     fn default() -> Self {
@@ -41,6 +49,7 @@ impl Default for Options {
             spectrum: Spectrum::Use,
             progress: None,
             share_paths: true,
+            effort: Some(DEFAULT_EFFORT),
         }
     }
 }

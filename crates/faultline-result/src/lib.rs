@@ -61,6 +61,11 @@ pub enum Incomplete {
     MaxDiagnoses,
     Memory,
     Solver(String),
+    /// The solver's effort limit (`--effort`) was reached: this many
+    /// statements were left undecided by their single-statement checks (and
+    /// excluded from the search), or the search for larger diagnoses stopped
+    /// at a query that reached it.
+    Effort(usize),
 }
 
 /// The kind of an [`Incomplete`], for tools (`incomplete_kind` in the JSON
@@ -72,6 +77,7 @@ pub enum IncompleteKind {
     MaxDiagnoses,
     Memory,
     Solver,
+    Effort,
 }
 
 impl Incomplete {
@@ -81,6 +87,7 @@ impl Incomplete {
             Incomplete::MaxDiagnoses => IncompleteKind::MaxDiagnoses,
             Incomplete::Memory => IncompleteKind::Memory,
             Incomplete::Solver(_) => IncompleteKind::Solver,
+            Incomplete::Effort(_) => IncompleteKind::Effort,
         }
     }
 
@@ -90,6 +97,15 @@ impl Incomplete {
             Incomplete::MaxDiagnoses => "the maximum number of diagnoses was reached".into(),
             Incomplete::Memory => "the memory limit was reached".into(),
             Incomplete::Solver(m) => format!("the solver gave up: {m}"),
+            Incomplete::Effort(0) => {
+                "the solver's effort limit stopped the search for larger diagnoses (--effort 0 removes the limit)".into()
+            }
+            Incomplete::Effort(1) => {
+                "the solver's effort limit left 1 statement undecided (--effort 0 removes the limit)".into()
+            }
+            Incomplete::Effort(n) => format!(
+                "the solver's effort limit left {n} statements undecided (--effort 0 removes the limit)"
+            ),
         }
     }
 }

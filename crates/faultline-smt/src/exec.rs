@@ -358,7 +358,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
             StmtKind::Break | StmtKind::Continue => false,
             k if k.is_condition() => self.encoding != Encoding::Trace,
             _ => true,
-        };
+        } && self.ab.allows(id);
         self.out.instances += 1;
         self.stmts.push(StmtScope {
             id,

@@ -62,11 +62,30 @@ impl<'a> Sink<'a> {
 #[derive(Default, Debug)]
 pub struct AbVars {
     vars: BTreeMap<StmtId, Bool>,
+    /// A *focused* set: only these statements are relaxable; every other one
+    /// is encoded as written, so its values fold to constants wherever the
+    /// focus does not reach (`None`: every statement is relaxable).
+    focus: Option<std::collections::BTreeSet<StmtId>>,
 }
 
 impl AbVars {
     pub fn new() -> AbVars {
         AbVars::default()
+    }
+    /// Relaxation variables for the statements of `focus` only: the formula
+    /// of a test with exactly those statements relaxable (the others as
+    /// written), much smaller than the formula with every statement
+    /// relaxable and the others' `ab` assumed false.
+    pub fn focused(focus: std::collections::BTreeSet<StmtId>) -> AbVars {
+        AbVars {
+            vars: BTreeMap::new(),
+            focus: Some(focus),
+        }
+    }
+    /// Whether statement `s` may be relaxed in formulas built with these
+    /// variables.
+    pub fn allows(&self, s: StmtId) -> bool {
+        self.focus.as_ref().is_none_or(|f| f.contains(&s))
     }
     /// `ab_S`, created on first use.
     pub fn get(&mut self, s: StmtId) -> Bool {

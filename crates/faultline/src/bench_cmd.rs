@@ -565,7 +565,7 @@ fn status(kind: Option<IncompleteKind>) -> &'static str {
         None | Some(IncompleteKind::MaxDiagnoses) => "ok",
         Some(IncompleteKind::Timeout) => "timeout",
         Some(IncompleteKind::Memory) => "memory",
-        Some(IncompleteKind::Solver) => "partial",
+        Some(IncompleteKind::Solver) | Some(IncompleteKind::Effort) => "partial",
     }
 }
 

@@ -73,6 +73,13 @@ pub struct LocalizeArgs {
     /// Cap on loop unrolling and recursion unfolding.
     #[arg(long, value_name = "N")]
     pub unwind: Option<u32>,
+    /// The solver's effort limit of each single-statement check, in millions
+    /// of Z3's resource units (deterministic, unlike --timeout; 0: none): a
+    /// statement whose check reaches it is left undecided and the result is
+    /// partial (exit status 3); the search for larger diagnoses has twice
+    /// as much per query. [default: 2]
+    #[arg(long, value_name = "MILLIONS")]
+    pub effort: Option<u32>,
     /// How integers are encoded.
     #[arg(long, value_enum, default_value_t = IntSemantics::BitVector)]
     pub int_semantics: IntSemantics,
@@ -148,6 +155,11 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
         spectrum: a.spectrum,
         progress: None,
         share_paths: !a.no_path_sharing,
+        effort: match a.effort {
+            None => Some(faultline_diagnose::DEFAULT_EFFORT),
+            Some(0) => None,
+            Some(m) => Some(m.saturating_mul(1_000_000)),
+        },
     };
     let progress = std::sync::Arc::new(faultline_report::progress::Indicator::for_stderr(a.quiet));
     let mut options = options;

@@ -13,9 +13,9 @@
 
 use super::{Combination, Found};
 use crate::angelic::angelic_values;
-use crate::engine::{Engine, POLISHED};
+use crate::engine::{Alone, Engine, POLISHED};
 use crate::formula::Softs;
-use crate::mcs::{Mcs, McsEnumerator};
+use crate::mcs::{Mcs, McsEnumerator, Order};
 use crate::result::{Angelic, Diagnosis, Incomplete};
 use crate::witness::Witness;
 use faultline_ir::StmtId;
@@ -23,6 +23,10 @@ use faultline_smt::{AbVars, RelaxedInstance, Sink, TestEncoding};
 use std::collections::{BTreeSet, HashMap};
 use z3::ast::Bool;
 use z3::{Model, Solver};
+
+/// The effort limit of each query of the search beyond the first level, in
+/// multiples of a single statement's check's.
+const SEARCH_EFFORT: u32 = 2;
 
 /// The formula of the active tests, with its MCS enumerator.
 pub struct Joint {
@@ -74,6 +78,11 @@ pub enum Settled {
 pub trait TestSource {
     /// Encodes test `t` into `joint`; whether it could be encoded.
     fn encode(&mut self, engine: &mut Engine, joint: &mut Joint, t: usize) -> bool;
+    /// Whether tests enter in the engine's exact encoding: then a single
+    /// statement's check on a test is its focused formula's.
+    fn exact(&self) -> bool {
+        false
+    }
     /// Checks candidate `d` with `model` over the `active` tests.
     fn settle(
         &mut self,
@@ -89,6 +98,9 @@ pub trait TestSource {
 pub struct Exact;
 
 impl TestSource for Exact {
+    fn exact(&self) -> bool {
+        true
+    }
     fn encode(&mut self, engine: &mut Engine, joint: &mut Joint, t: usize) -> bool {
         joint.add(t, |sink, ab| engine.encode(t, sink, ab))
     }
@@ -131,6 +143,7 @@ impl<S: TestSource> Combination for Mbd<S> {
             active: Vec::new(),
             diagnoses: Vec::new(),
             accepted: Vec::new(),
+            undecided: Vec::new(),
         };
         search.encode_representatives(engine);
         if search.active.is_empty() {
@@ -139,7 +152,30 @@ impl<S: TestSource> Combination for Mbd<S> {
                 incomplete: engine.limit_hit(),
             };
         }
-        let incomplete = search.run(engine);
+        let focused = search.source.exact()
+            && engine.mcs_options().order == Order::Cardinality
+            && engine.options().max_size >= 1;
+        let incomplete = match focused {
+            true => search.singles_first(engine).err(),
+            false => None,
+        };
+        // After the first level, each query of the search is limited too: a
+        // query that reaches the limit ends the search (Z3 reports it as
+        // "unknown"), with the diagnoses found so far.
+        let limited = focused && engine.limit_effort(&search.joint.solver, SEARCH_EFFORT);
+        let incomplete = match incomplete.or_else(|| search.run(engine)) {
+            // Z3 says "canceled" when the effort limit is reached, which the
+            // enumerator takes for the deadline when there is one.
+            Some(Incomplete::Solver(_) | Incomplete::Timeout)
+                if limited && engine.limit_hit().is_none() =>
+            {
+                Some(Incomplete::Effort(search.undecided.len()))
+            }
+            None if !search.undecided.is_empty() => {
+                Some(Incomplete::Effort(search.undecided.len()))
+            }
+            other => other,
+        };
         engine.count_solver_calls(search.joint.en.solver_calls());
         Found {
             diagnoses: search.diagnoses,
@@ -169,6 +205,9 @@ struct Search<'a, S: TestSource> {
     diagnoses: Vec<Diagnosis>,
     /// The statements of each diagnosis reported.
     accepted: Vec<BTreeSet<StmtId>>,
+    /// Statements whose focused check reached the effort limit: excluded
+    /// from the search.
+    undecided: Vec<StmtId>,
 }
 
 impl<S: TestSource> Search<'_, S> {
@@ -183,6 +222,83 @@ impl<S: TestSource> Search<'_, S> {
             }
         }
         engine.set_tests_encoded(self.active.len());
+    }
+
+    /// The first level (diagnoses of one statement) by focused checks: each
+    /// statement of the joint formula alone, on each failing test's focused
+    /// formula (only that statement relaxable), in the order of the joint
+    /// formula's soft terms, which is the enumerator's order within a level.
+    /// A statement relaxed alone explains the tests exactly when it explains
+    /// each one (the tests share nothing but the `ab` variables), so the
+    /// diagnoses are level 1 of the joint formula over all tests, found
+    /// without its hardest queries: the focused formula of a statement that
+    /// feeds array indices or loop bounds is small where the joint
+    /// formula's is not. A statement whose check reaches the effort limit is
+    /// *undecided*: it is excluded from the joint formula (`¬ab`), which
+    /// loses diagnoses containing it but reports nothing that is not a
+    /// minimal correction set, and the result says how many were left. The
+    /// enumerator then starts at level 2.
+    fn singles_first(&mut self, engine: &mut Engine) -> Result<(), Incomplete> {
+        let joint = &mut self.joint;
+        joint.softs.sync(engine, &joint.ab, &mut joint.en);
+        let candidates: Vec<StmtId> = joint.ab.stmts().map(|(s, _)| s).collect();
+        for s in candidates {
+            if let Some(angelic) = self.single(engine, s)? {
+                let d = BTreeSet::from([s]);
+                let members = self.joint.softs.members(&d).expect("a soft term");
+                if self.accept(engine, d, 1, &members, angelic) {
+                    return Err(Incomplete::MaxDiagnoses);
+                }
+            }
+        }
+        for s in &self.undecided {
+            let ab = self.joint.ab.lookup(*s).expect("relaxable").not();
+            self.joint.solver.assert(&ab);
+        }
+        self.joint.en.raise_floor(2);
+        Ok(())
+    }
+
+    /// Whether statement `s` alone explains every failing test: its angelic
+    /// values, or `None` (refuted, or undecided and recorded as such).
+    /// Witnesses of a test are replayed on the tests of its path first.
+    fn single(
+        &mut self,
+        engine: &mut Engine,
+        s: StmtId,
+    ) -> Result<Option<Vec<Angelic>>, Incomplete> {
+        let polish = self.diagnoses.len() < POLISHED;
+        let mut angelic = Vec::new();
+        let mut groups: HashMap<usize, Vec<Witness>> = HashMap::new();
+        'tests: for &t in &self.order {
+            if engine.is_skipped(t) {
+                continue;
+            }
+            let g = engine.path(t).unwrap_or(usize::MAX);
+            for w in groups
+                .get(&g)
+                .into_iter()
+                .flat_map(|ws| ws.iter().rev().take(3))
+            {
+                let r = engine.replay(t, w);
+                if r.explains {
+                    angelic.extend(r.angelic);
+                    continue 'tests;
+                }
+            }
+            match engine.check_alone(t, s, polish)? {
+                Alone::Refuted => return Ok(None),
+                Alone::Undecided => {
+                    self.undecided.push(s);
+                    return Ok(None);
+                }
+                Alone::Explained(e) => {
+                    angelic.extend(e.angelic);
+                    groups.entry(g).or_default().extend(e.witness);
+                }
+            }
+        }
+        Ok(Some(angelic))
     }
 
     /// Enumerates candidates until none is left or a limit is hit.

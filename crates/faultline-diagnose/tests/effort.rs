@@ -1,0 +1,83 @@
+//! The solver's effort limit (`Options::effort`, `--effort`): `mbd` over
+//! exact formulas finds diagnoses of one statement by checking each
+//! statement alone on each failing test's focused formula; a check that
+//! reaches the limit leaves its statement undecided and out of the search.
+//! What is reported is then a part of the unlimited result, in the same
+//! order, and the result says how many statements were left undecided.
+
+mod common;
+
+use common::*;
+use faultline_diagnose::{localize, Combine, Incomplete, Options};
+use faultline_smt::Encoding;
+
+/// `examples/leap`: within the default limit the single-statement checks
+/// decide every statement and the result is the unlimited search's.
+#[test]
+fn default_effort_decides_small_programs_completely() {
+    let dir = root().join("examples/leap");
+    let prog = compile(&dir.join("leap.c"));
+    let tests = load_tests(&dir.join("tests"));
+    let s = session(&prog, &tests);
+    let limited = localize(&s, Encoding::Full, Combine::Mbd, &options(2));
+    let unlimited = localize(
+        &s,
+        Encoding::Full,
+        Combine::Mbd,
+        &Options {
+            effort: None,
+            ..options(2)
+        },
+    );
+    assert_eq!(limited.incomplete, None);
+    assert_eq!(unlimited.incomplete, None);
+    assert_eq!(reported(&limited), reported(&unlimited));
+}
+
+/// A tiny limit (10,000 units) leaves 3 statements undecided: what is reported is the
+/// unlimited result without the diagnoses that contain them, in order.
+#[test]
+fn undecided_statements_are_left_out_and_counted() {
+    let dir = root().join("examples/leap");
+    let prog = compile(&dir.join("leap.c"));
+    let tests = load_tests(&dir.join("tests"));
+    let s = session(&prog, &tests);
+    let unlimited = localize(
+        &s,
+        Encoding::Full,
+        Combine::Mbd,
+        &Options {
+            effort: None,
+            ..options(1)
+        },
+    );
+    let tiny = localize(
+        &s,
+        Encoding::Full,
+        Combine::Mbd,
+        &Options {
+            effort: Some(10_000),
+            ..options(1)
+        },
+    );
+    let kept: Vec<Set> = reported(&unlimited)
+        .into_iter()
+        .filter(|d| reported(&tiny).contains(d))
+        .collect();
+    assert_eq!(
+        reported(&tiny),
+        kept,
+        "{}",
+        show_all(&prog, &reported(&tiny))
+    );
+    assert_eq!(tiny.incomplete, Some(Incomplete::Effort(3)));
+    assert_eq!(
+        reported(&tiny),
+        vec![
+            set(&prog, &[(10, "leap = leap || y % 40 == 0;")]),
+            set(&prog, &[(11, "return leap;")]),
+            set(&prog, &[(20, "printf(\"%d is a leap year\\n\", y);")]),
+        ]
+    );
+    assert_eq!(reported(&unlimited).len(), 4);
+}

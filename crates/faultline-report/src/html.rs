@@ -15,7 +15,7 @@
 //! the script builds from the JSON embedded in `<script id="faultline-data">`.
 //! When the script has run, `<html>` carries `data-selected="N"`.
 
-use crate::text::{angelic_phrase, explained_tests, list_names, plural, stmt_label};
+use crate::text::{angelic_phrase, explained_tests, list_names, stmt_label, work_done};
 use crate::Subject;
 use faultline_ir::{FileId, Program, StmtId};
 use faultline_result::describe_ctx;
@@ -556,20 +556,7 @@ fn run_section(out: &mut String, s: &Subject) {
             Some(i) => format!("incomplete: {}", i.describe()),
         },
     );
-    kv(
-        "work",
-        format!(
-            "{} encoded, {}, {}, {}",
-            plural(st.tests_encoded, "test", "tests"),
-            plural(
-                st.statement_instances,
-                "statement instance",
-                "statement instances"
-            ),
-            plural(st.solver_calls as usize, "solver call", "solver calls"),
-            plural(st.iterations, "iteration", "iterations")
-        ),
-    );
+    kv("work", work_done(st));
     kv(
         "time",
         format!(

@@ -11,7 +11,7 @@ use crate::snippet::{self, Mark};
 use crate::style::{Palette, Role};
 use faultline_ir::{Program, StmtId};
 use faultline_result::describe_ctx;
-use faultline_result::{Angelic, AngelicValue, Diagnosis, Localization};
+use faultline_result::{Angelic, AngelicValue, Diagnosis, Localization, Stats};
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
@@ -90,6 +90,22 @@ pub fn list_names(names: &[&str], shown: usize) -> String {
 /// `1 test`, `2 tests`: a count with the word in the right number.
 pub fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The search's work, for people: `2 tests encoded, 94 statement instances,
+/// 14 solver calls, 5 iterations`.
+pub fn work_done(st: &Stats) -> String {
+    format!(
+        "{} encoded, {}, {}, {}",
+        plural(st.tests_encoded, "test", "tests"),
+        plural(
+            st.statement_instances,
+            "statement instance",
+            "statement instances"
+        ),
+        plural(st.solver_calls as usize, "solver call", "solver calls"),
+        plural(st.iterations, "iteration", "iterations")
+    )
 }
 
 /// The tests a diagnosis explains, in suite order: those with angelic values;
@@ -336,20 +352,7 @@ fn stats(s: &mut String, loc: &Localization, pal: Palette) {
     let _ = writeln!(
         s,
         "\n{}",
-        pal.paint(
-            Role::Dim,
-            &format!(
-                "statistics: {} encoded, {}, {}, {}",
-                plural(st.tests_encoded, "test", "tests"),
-                plural(
-                    st.statement_instances,
-                    "statement instance",
-                    "statement instances"
-                ),
-                plural(st.solver_calls as usize, "solver call", "solver calls"),
-                plural(st.iterations, "iteration", "iterations"),
-            )
-        )
+        pal.paint(Role::Dim, &format!("statistics: {}", work_done(st)))
     );
     let _ = writeln!(
         s,

@@ -49,14 +49,25 @@ pub struct Explained {
     pub witness: Option<Witness>,
 }
 
-/// What a check of one statement alone on one test found.
+/// How a test is checked for a candidate when no witness replays.
+#[derive(Clone, Copy, Debug)]
+pub enum Check {
+    /// On the test's own formula (every statement relaxable), without limit.
+    Own,
+    /// On the test's formula *focused* on the candidate (only its statements
+    /// relaxable), within the effort limit ([`Options::effort`]); angelic
+    /// values polished when `polish`.
+    Focused { polish: bool },
+}
+
+/// What checking a candidate found.
 #[derive(Debug)]
-pub enum Alone {
-    /// Relaxing the statement alone makes the test pass.
-    Explained(Explained),
+pub enum Verdict<T> {
+    /// Relaxing the candidate makes the test(s) pass.
+    Explained(T),
     /// It does not.
     Refuted,
-    /// The solver's effort limit ([`Options::effort`]) was reached first.
+    /// The solver's effort limit was reached first.
     Undecided,
 }
 
@@ -626,40 +637,68 @@ impl<'s, 'p> Engine<'s, 'p> {
         d: &BTreeSet<StmtId>,
         witnesses: &[Witness],
     ) -> Result<Option<Explained>, Incomplete> {
+        Ok(match self.explain_by(t, d, witnesses, Check::Own)? {
+            Verdict::Explained(e) => Some(e),
+            Verdict::Refuted | Verdict::Undecided => None,
+        })
+    }
+
+    /// Whether `d` explains test `t`: first by replaying the given
+    /// witnesses, then by `check`.
+    pub fn explain_by(
+        &mut self,
+        t: usize,
+        d: &BTreeSet<StmtId>,
+        witnesses: &[Witness],
+        check: Check,
+    ) -> Result<Verdict<Explained>, Incomplete> {
         for w in witnesses {
             let r = self.replay(t, w);
             if r.explains {
-                return Ok(Some(Explained {
+                return Ok(Verdict::Explained(Explained {
                     angelic: r.angelic,
                     witness: None,
                 }));
             }
         }
-        match self.check_single(t, d)? {
-            None => Ok(None),
-            Some(model) => {
-                let single = self.singles.get(&t).expect("encoded");
-                let angelic = angelic_values(self.session, t, &single.enc, &model, d);
-                let w = Witness::from_model(
-                    &single.enc,
-                    &model,
-                    d,
-                    &self.session.tests[t].expected_stdout,
-                );
-                Ok(Some(Explained {
-                    angelic,
-                    witness: Some(w),
-                }))
-            }
+        match check {
+            Check::Focused { polish } => self.check_focused(t, d, polish),
+            Check::Own => Ok(match self.check_single(t, d)? {
+                None => Verdict::Refuted,
+                Some(model) => {
+                    let single = self.singles.get(&t).expect("encoded");
+                    Verdict::Explained(self.explained(t, &single.enc, &model, d))
+                }
+            }),
         }
     }
 
-    /// Whether relaxing statement `s` alone makes test `t` pass, on the
-    /// test's *focused* formula (only `s` relaxable, so everything `s` does
-    /// not reach folds to constants) within the effort limit
+    /// What `model` of test `t`'s formula `enc` says of `d`: its angelic
+    /// values and a witness for similar tests.
+    fn explained(
+        &self,
+        t: usize,
+        enc: &TestEncoding,
+        model: &Model,
+        d: &BTreeSet<StmtId>,
+    ) -> Explained {
+        let expected = &self.session.tests[t].expected_stdout;
+        Explained {
+            angelic: angelic_values(self.session, t, enc, model, d),
+            witness: Some(Witness::from_model(enc, model, d, expected)),
+        }
+    }
+
+    /// Whether relaxing `d` makes test `t` pass, on the test's *focused*
+    /// formula (only `d`'s statements relaxable, so everything they do not
+    /// reach folds to constants) within the effort limit
     /// ([`Options::effort`]); angelic values polished when `polish`.
-    pub fn check_alone(&mut self, t: usize, s: StmtId, polish: bool) -> Result<Alone, Incomplete> {
-        let d: BTreeSet<StmtId> = BTreeSet::from([s]);
+    fn check_focused(
+        &mut self,
+        t: usize,
+        d: &BTreeSet<StmtId>,
+        polish: bool,
+    ) -> Result<Verdict<Explained>, Incomplete> {
         let session = self.session;
         let solver = self.solver();
         let mut ab = AbVars::focused(d.clone());
@@ -677,28 +716,23 @@ impl<'s, 'p> Engine<'s, 'p> {
             Ok(enc) => enc,
             // The test's full formula was encoded; the focused one is a
             // part of it, so only a limit stops it.
-            Err(_) => return self.limit_hit().map_or(Ok(Alone::Undecided), Err),
+            Err(_) => return self.limit_hit().map_or(Ok(Verdict::Undecided), Err),
         };
-        let assumptions: Vec<Bool> = ab.relaxing_exactly(&d);
+        let assumptions: Vec<Bool> = ab.relaxing_exactly(d);
         let model = match self.check_within(&solver, &assumptions, self.options.effort)? {
-            Decided::Unsat => return Ok(Alone::Refuted),
-            Decided::Undecided => return Ok(Alone::Undecided),
+            Decided::Unsat => return Ok(Verdict::Refuted),
+            Decided::Undecided => return Ok(Verdict::Undecided),
             Decided::Sat(m) => m,
         };
         let model = match polish {
             true => {
                 let insts: Vec<&RelaxedInstance> = enc.relaxed.iter().collect();
-                self.polish(&solver, &assumptions, &insts, &d, &model)
+                self.polish(&solver, &assumptions, &insts, d, &model)
                     .unwrap_or(model)
             }
             false => model,
         };
-        let angelic = angelic_values(session, t, &enc, &model, &d);
-        let w = Witness::from_model(&enc, &model, &d, &session.tests[t].expected_stdout);
-        Ok(Alone::Explained(Explained {
-            angelic,
-            witness: Some(w),
-        }))
+        Ok(Verdict::Explained(self.explained(t, &enc, &model, d)))
     }
 
     /// Whether `d` is a correction set: every failing test's formula is
@@ -726,13 +760,15 @@ impl<'s, 'p> Engine<'s, 'p> {
         out
     }
 
-    /// The angelic values of `d` on each of the tests (`None` if some test is
-    /// not explained), sharing witnesses between tests of one path.
-    pub fn angelic_for(
+    /// Whether `d` explains each of the tests (skipped ones aside), and its
+    /// angelic values on them: each test checked by `check` unless a witness
+    /// of a test on its path replays; the first test not explained decides.
+    pub fn explain_each(
         &mut self,
         tests: &[usize],
         d: &BTreeSet<StmtId>,
-    ) -> Result<Option<Vec<Angelic>>, Incomplete> {
+        check: Check,
+    ) -> Result<Verdict<Vec<Angelic>>, Incomplete> {
         let mut by_group: HashMap<usize, Vec<Witness>> = HashMap::new();
         let mut out = Vec::new();
         for &t in tests {
@@ -740,18 +776,18 @@ impl<'s, 'p> Engine<'s, 'p> {
                 continue;
             }
             let g = self.path(t).unwrap_or(usize::MAX);
-            let ws = by_group.get(&g).cloned().unwrap_or_default();
-            match self.explain(t, d, &ws)? {
-                None => return Ok(None),
-                Some(e) => {
+            let mut ws = by_group.remove(&g).unwrap_or_default();
+            match self.explain_by(t, d, &ws, check)? {
+                Verdict::Refuted => return Ok(Verdict::Refuted),
+                Verdict::Undecided => return Ok(Verdict::Undecided),
+                Verdict::Explained(e) => {
                     out.extend(e.angelic);
-                    if let Some(w) = e.witness {
-                        by_group.entry(g).or_default().push(w);
-                    }
+                    ws.extend(e.witness);
+                    by_group.insert(g, ws);
                 }
             }
         }
-        Ok(Some(out))
+        Ok(Verdict::Explained(out))
     }
 
     // ----- readable angelic values ------------------------------------------

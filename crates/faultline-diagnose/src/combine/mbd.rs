@@ -13,7 +13,7 @@
 
 use super::{Combination, Found};
 use crate::angelic::angelic_values;
-use crate::engine::{Alone, Engine, POLISHED};
+use crate::engine::{Check, Engine, Verdict, POLISHED};
 use crate::formula::Softs;
 use crate::mcs::{Mcs, McsEnumerator, Order};
 use crate::result::{Angelic, Diagnosis, Incomplete};
@@ -243,11 +243,16 @@ impl<S: TestSource> Search<'_, S> {
         joint.softs.sync(engine, &joint.ab, &mut joint.en);
         let candidates: Vec<StmtId> = joint.ab.stmts().map(|(s, _)| s).collect();
         for s in candidates {
-            if let Some(angelic) = self.single(engine, s)? {
-                let d = BTreeSet::from([s]);
-                let members = self.joint.softs.members(&d).expect("a soft term");
-                if self.accept(engine, d, 1, &members, angelic) {
-                    return Err(Incomplete::MaxDiagnoses);
+            let d = BTreeSet::from([s]);
+            let polish = self.diagnoses.len() < POLISHED;
+            match engine.explain_each(&self.order, &d, Check::Focused { polish })? {
+                Verdict::Refuted => {}
+                Verdict::Undecided => self.undecided.push(s),
+                Verdict::Explained(angelic) => {
+                    let members = self.joint.softs.members(&d).expect("a soft term");
+                    if self.accept(engine, d, 1, &members, angelic) {
+                        return Err(Incomplete::MaxDiagnoses);
+                    }
                 }
             }
         }
@@ -257,48 +262,6 @@ impl<S: TestSource> Search<'_, S> {
         }
         self.joint.en.raise_floor(2);
         Ok(())
-    }
-
-    /// Whether statement `s` alone explains every failing test: its angelic
-    /// values, or `None` (refuted, or undecided and recorded as such).
-    /// Witnesses of a test are replayed on the tests of its path first.
-    fn single(
-        &mut self,
-        engine: &mut Engine,
-        s: StmtId,
-    ) -> Result<Option<Vec<Angelic>>, Incomplete> {
-        let polish = self.diagnoses.len() < POLISHED;
-        let mut angelic = Vec::new();
-        let mut groups: HashMap<usize, Vec<Witness>> = HashMap::new();
-        'tests: for &t in &self.order {
-            if engine.is_skipped(t) {
-                continue;
-            }
-            let g = engine.path(t).unwrap_or(usize::MAX);
-            for w in groups
-                .get(&g)
-                .into_iter()
-                .flat_map(|ws| ws.iter().rev().take(3))
-            {
-                let r = engine.replay(t, w);
-                if r.explains {
-                    angelic.extend(r.angelic);
-                    continue 'tests;
-                }
-            }
-            match engine.check_alone(t, s, polish)? {
-                Alone::Refuted => return Ok(None),
-                Alone::Undecided => {
-                    self.undecided.push(s);
-                    return Ok(None);
-                }
-                Alone::Explained(e) => {
-                    angelic.extend(e.angelic);
-                    groups.entry(g).or_default().extend(e.witness);
-                }
-            }
-        }
-        Ok(Some(angelic))
     }
 
     /// Enumerates candidates until none is left or a limit is hit.

@@ -4,7 +4,7 @@
 
 use super::per_test::test_mcses;
 use super::{Combination, Found, TestMcs};
-use crate::engine::Engine;
+use crate::engine::{Check, Engine, Verdict};
 use crate::share::PathMemo;
 use faultline_ir::StmtId;
 use std::collections::BTreeSet;
@@ -44,8 +44,9 @@ impl Combination for SetCombine {
             .filter(|d| !d.is_empty())
             .take(engine.options().max_diagnoses)
         {
-            let angelic = match engine.angelic_for(failing, &d) {
-                Ok(a) => a.unwrap_or_default(),
+            let angelic = match engine.explain_each(failing, &d, Check::Own) {
+                Ok(Verdict::Explained(a)) => a,
+                Ok(_) => Vec::new(),
                 Err(inc) => {
                     incomplete = incomplete.or(Some(inc));
                     Vec::new()

@@ -504,19 +504,6 @@ impl<'s, 'p> Engine<'s, 'p> {
             .max(1)
     }
 
-    /// Limits each later query on `solver` (an enumerator's) to `factor`
-    /// times the effort limit of a single statement's check; whether a limit
-    /// was set (`--effort 0`: none).
-    pub fn limit_effort(&self, solver: &Solver, factor: u32) -> bool {
-        let Some(e) = self.options.effort else {
-            return false;
-        };
-        let mut p = Params::new();
-        p.set_u32("rlimit", e.saturating_mul(factor));
-        solver.set_params(&p);
-        true
-    }
-
     /// Sets `solver`'s time limit to the deadline's and its deterministic
     /// effort limit (Z3's resource units per query; `None`: none); false
     /// when the deadline has passed.
@@ -947,6 +934,7 @@ pub fn incomplete_of_exhausted(e: Exhausted) -> Incomplete {
 fn incomplete_of(stop: Stop) -> Incomplete {
     match stop {
         Stop::Timeout => Incomplete::Timeout,
+        Stop::Effort => Incomplete::Effort(0),
         Stop::Unknown(m) if m.contains("memory") => Incomplete::Memory,
         Stop::Unknown(m) => Incomplete::Solver(m),
     }

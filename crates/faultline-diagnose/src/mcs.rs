@@ -231,6 +231,9 @@ impl fmt::Debug for Mcs {
 pub enum Stop {
     /// The deadline passed (before a query, or Z3 gave up because of it).
     Timeout,
+    /// Z3 answered `unknown` under the effort limit
+    /// ([`McsEnumerator::set_effort`]) before the deadline.
+    Effort,
     /// Z3 answered `unknown` for another reason, given by Z3.
     Unknown(String),
 }
@@ -239,6 +242,7 @@ impl fmt::Display for Stop {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Stop::Timeout => write!(f, "the time limit was reached"),
+            Stop::Effort => write!(f, "the solver's effort limit was reached"),
             Stop::Unknown(reason) => write!(f, "the solver answered unknown ({reason})"),
         }
     }
@@ -259,6 +263,7 @@ impl From<Stop> for StopReason {
     fn from(stop: Stop) -> Self {
         match stop {
             Stop::Timeout => StopReason::Timeout,
+            Stop::Effort => StopReason::Unknown(stop.to_string()),
             Stop::Unknown(reason) => StopReason::Unknown(reason),
         }
     }
@@ -358,6 +363,8 @@ pub struct McsEnumerator {
     /// Literals to assert false at the next opportunity (stale guards).
     retired: Vec<Bool>,
     level: Level,
+    /// Z3's resource units per query (`None`: no limit).
+    effort: Option<u32>,
     calls: u64,
     /// Whether the current call already restarted once.
     restarted: bool,
@@ -379,6 +386,7 @@ impl McsEnumerator {
             guards: BTreeMap::new(),
             retired: Vec::new(),
             level: Level::Unknown,
+            effort: None,
             calls: 0,
             restarted: false,
         }
@@ -392,6 +400,13 @@ impl McsEnumerator {
     /// Changes the deadline for later queries.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.options.deadline = deadline;
+    }
+
+    /// Limits each later query to `effort` of Z3's resource units
+    /// (deterministic, unlike the deadline; `None`: no limit); a query that
+    /// reaches it stops with [`Stop::Effort`].
+    pub fn set_effort(&mut self, effort: Option<u32>) {
+        self.effort = effort;
     }
 
     /// Adds a soft term and returns its index (0, 1, 2, … in call order).
@@ -846,6 +861,7 @@ impl McsEnumerator {
     /// Runs one check; `Ok(true)` for sat, `Ok(false)` for unsat.
     fn check(&mut self, solver: &Solver, assumptions: &[Bool]) -> Result<bool, Stop> {
         let deadline = self.options.deadline;
+        let mut params = Params::new();
         if let Some(deadline) = deadline {
             let now = Instant::now();
             if now >= deadline {
@@ -854,9 +870,10 @@ impl McsEnumerator {
             let remaining = deadline - now;
             // Round up so that a timeout means the deadline has passed.
             let ms = remaining.as_nanos().div_ceil(1_000_000);
-            let ms = u32::try_from(ms).unwrap_or(u32::MAX - 1).max(1);
-            set_timeout(solver, ms);
+            params.set_u32("timeout", u32::try_from(ms).unwrap_or(u32::MAX - 1).max(1));
         }
+        params.set_u32("rlimit", self.effort.unwrap_or(0));
+        solver.set_params(&params);
         self.calls += 1;
         let result = solver.check_assumptions(assumptions);
         if deadline.is_some() {
@@ -869,10 +886,16 @@ impl McsEnumerator {
                 let reason = solver
                     .get_reason_unknown()
                     .unwrap_or_else(|| "no reason given".to_string());
+                let past = deadline.is_some_and(|d| Instant::now() >= d);
                 let timed_out = deadline.is_some_and(|d| {
                     Instant::now() >= d || reason.contains("timeout") || reason.contains("cancel")
                 });
-                if timed_out {
+                // Z3 names the effort limit inconsistently ("sat.canceled",
+                // none at all): under it, any unknown before the deadline is
+                // taken for it.
+                if self.effort.is_some() && !past {
+                    Err(Stop::Effort)
+                } else if timed_out {
                     Err(Stop::Timeout)
                 } else {
                     Err(Stop::Unknown(reason))

@@ -160,20 +160,19 @@ impl<S: TestSource> Combination for Mbd<S> {
             false => None,
         };
         // After the first level, each query of the search is limited too: a
-        // query that reaches the limit ends the search (Z3 reports it as
-        // "unknown"), with the diagnoses found so far.
-        let limited = focused && engine.limit_effort(&search.joint.solver, SEARCH_EFFORT);
+        // query that reaches the limit ends the search, with the diagnoses
+        // found so far.
+        if focused {
+            let effort = engine
+                .options()
+                .effort
+                .map(|e| e.saturating_mul(SEARCH_EFFORT));
+            search.joint.en.set_effort(effort);
+        }
+        let undecided = |s: &Search<S>| Incomplete::Effort(s.undecided.len());
         let incomplete = match incomplete.or_else(|| search.run(engine)) {
-            // Z3 says "canceled" when the effort limit is reached, which the
-            // enumerator takes for the deadline when there is one.
-            Some(Incomplete::Solver(_) | Incomplete::Timeout)
-                if limited && engine.limit_hit().is_none() =>
-            {
-                Some(Incomplete::Effort(search.undecided.len()))
-            }
-            None if !search.undecided.is_empty() => {
-                Some(Incomplete::Effort(search.undecided.len()))
-            }
+            Some(Incomplete::Effort(_)) => Some(undecided(&search)),
+            None if !search.undecided.is_empty() => Some(undecided(&search)),
             other => other,
         };
         engine.count_solver_calls(search.joint.en.solver_calls());

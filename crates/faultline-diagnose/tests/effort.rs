@@ -81,3 +81,24 @@ fn undecided_statements_are_left_out_and_counted() {
     );
     assert_eq!(reported(&unlimited).len(), 4);
 }
+
+/// Z3's effort depends on its context's history, so each localization runs
+/// in a fresh context: the same localization repeated in one thread, after
+/// others, gives the same result every time. (`tests/localize/digit_sum`
+/// with `flow`: without isolation its 7th repetition left `n = n / 100;`
+/// undecided at the default limit.)
+#[test]
+fn results_do_not_depend_on_earlier_localizations() {
+    let (prog, tests) = localize_case("digit_sum");
+    let s = session(&prog, &tests);
+    let first = localize(&s, Encoding::Flow, Combine::Mbd, &options(3));
+    assert_eq!(first.incomplete, None);
+    assert!(reported(&first).contains(&set(&prog, &[(11, "n = n / 100;")])));
+    for round in 0..10 {
+        let other = localize(&s, Encoding::Trace, Combine::Mbd, &options(3));
+        assert_eq!(other.incomplete, None);
+        let again = localize(&s, Encoding::Flow, Combine::Mbd, &options(3));
+        assert_eq!(again.incomplete, None, "round {round}");
+        assert_eq!(reported(&again), reported(&first), "round {round}");
+    }
+}

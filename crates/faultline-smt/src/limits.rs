@@ -16,7 +16,7 @@
 //!   it stopped ([`Stopped`]); such panics print nothing.
 
 use faultline_exec::budget::{Budget, Entered, Exhausted, Ticker};
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Once};
@@ -45,7 +45,6 @@ pub struct Failure {
 
 thread_local! {
     static FAILURE: RefCell<Option<Failure>> = const { RefCell::new(None) };
-    static HANDLER_SET: Cell<bool> = const { Cell::new(false) };
     static TICKER: RefCell<Ticker> = RefCell::new(Ticker::default());
 }
 
@@ -127,12 +126,10 @@ pub fn enter(budget: &Budget) -> Scope {
     quiet_z3_panics();
     FAILURE.with(|f| *f.borrow_mut() = None);
     let ctx = z3::Context::thread_local();
-    if !HANDLER_SET.with(Cell::get) {
-        // SAFETY: the context is the thread's live context; the handler is a
-        // plain function that does not unwind.
-        unsafe { z3_sys::Z3_set_error_handler(ctx.get_z3_context(), Some(on_error)) };
-        HANDLER_SET.with(|h| h.set(true));
-    }
+    // SAFETY: the context is the thread's live context; the handler is a
+    // plain function that does not unwind. (Set on every entry: the thread's
+    // context changes under [`isolated`].)
+    unsafe { z3_sys::Z3_set_error_handler(ctx.get_z3_context(), Some(on_error)) };
     let stop = Arc::new(AtomicBool::new(false));
     let watchdog = budget.is_limited().then(|| {
         let stop = Arc::clone(&stop);
@@ -169,6 +166,22 @@ impl Drop for Scope {
             let _ = w.join();
         }
     }
+}
+
+/// Runs `f` with a fresh Z3 context as the thread's context (the previous
+/// one is restored after), under the thread's current budget if it has one
+/// (its watchdog then interrupts the fresh context).
+///
+/// Z3's search depends on its context's history (the terms it has already
+/// made), so a query limited by effort ([`Solver`](z3::Solver)'s `rlimit`)
+/// may be decided after one history and not after another. Each
+/// localization runs isolated, so that its result depends on its input only,
+/// not on what the process did before.
+pub fn isolated<R: Send + Sync>(f: impl FnOnce() -> R + Send + Sync) -> R {
+    z3::with_z3_config(&z3::Config::new(), || {
+        let _scope = Budget::current().map(|b| enter(&b));
+        f()
+    })
 }
 
 /// Counts a unit of term-building work; every 2^10 calls checks the thread's
@@ -248,7 +261,7 @@ mod tests {
     fn tick_unwinds_to_the_guard_when_the_budget_is_exhausted() {
         let budget = Budget::new(Some(Duration::ZERO), None);
         let _scope = enter(&budget);
-        let n = Cell::new(0u64);
+        let n = std::cell::Cell::new(0u64);
         let r = guard(|| loop {
             tick();
             n.set(n.get() + 1);

@@ -176,7 +176,8 @@ pub fn localize(
     if let Some(e) = session.incomplete {
         return empty(crate::engine::incomplete_of_exhausted(e));
     }
-    match guard(|| localize_unguarded(session, options, m)) {
+    let run = || guard(|| localize_unguarded(session, options, m));
+    match faultline_smt::limits::isolated(run) {
         Ok(r) => r,
         Err(Stopped::Budget(e)) => empty(crate::engine::incomplete_of_exhausted(e)),
         Err(Stopped::Solver(msg)) => empty(Incomplete::Solver(msg)),

@@ -25,9 +25,11 @@ pub fn localize(
     combine: Combine,
     options: &Options,
 ) -> Localization {
-    let start = Instant::now();
-    let engine = Engine::new(session, options.clone(), encoding);
-    combined(engine, combine, start)
+    faultline_smt::limits::isolated(|| {
+        let start = Instant::now();
+        let engine = Engine::new(session, options.clone(), encoding);
+        combined(engine, combine, start)
+    })
 }
 
 /// The formula method `name`: like [`localize`], with clause weights from

@@ -172,7 +172,8 @@ pub fn run(session: &Session, method: &Method, options: &Options) -> Localizatio
     if let Some(e) = session.incomplete {
         return empty(incomplete_of_exhausted(e));
     }
-    match faultline_smt::limits::guard(|| run_unguarded(session, method, options)) {
+    let run = || faultline_smt::limits::guard(|| run_unguarded(session, method, options));
+    match faultline_smt::limits::isolated(run) {
         Ok(loc) => loc,
         Err(Stopped::Budget(e)) => empty(incomplete_of_exhausted(e)),
         Err(Stopped::Solver(m)) => empty(Incomplete::Solver(m)),

@@ -219,7 +219,7 @@ impl Report {
                     score: r.score,
                 })
                 .collect(),
-            complete: loc.incomplete.is_none(),
+            complete: !loc.is_partial(),
             incomplete_reason: loc.incomplete.as_ref().map(|i| i.describe()),
             incomplete_kind: loc.incomplete.as_ref().map(|i| i.kind()),
             notes: loc.notes.clone(),

@@ -119,11 +119,7 @@ pub fn explained_tests(loc: &Localization, d: &Diagnosis) -> Vec<usize> {
     if let Some(t) = d.test {
         return vec![t];
     }
-    loc.failing
-        .iter()
-        .copied()
-        .filter(|t| !loc.skipped.iter().any(|(s, _)| s == t))
-        .collect()
+    loc.used_failing()
 }
 
 /// A statement's angelic values in a diagnosis: the changed ones first (those
@@ -233,6 +229,15 @@ pub fn render_quiet(prog: &Program, loc: &Localization) -> String {
     s
 }
 
+/// "2 of 3 failing tests", "the failing test": how many were not used.
+fn unused(loc: &Localization, n: usize) -> String {
+    match loc.failing.len() {
+        1 => "the failing test".into(),
+        f if f == n => format!("all {f} failing tests"),
+        f => format!("{n} of {f} failing tests"),
+    }
+}
+
 /// Why a localization has no diagnosis, in one line.
 pub fn nothing_found(loc: &Localization) -> String {
     if loc.failing.is_empty() && loc.incomplete.is_none() {
@@ -241,6 +246,18 @@ pub fn nothing_found(loc: &Localization) -> String {
             match loc.tests.len() {
                 1 => "the test passes".to_string(),
                 n => format!("all {n} tests pass"),
+            }
+        );
+    }
+    if !loc.failing.is_empty() && loc.used_failing().is_empty() {
+        let (t, why) = &loc.skipped[0];
+        return format!(
+            "no diagnosis: no failing test could be encoded (test {}: {}{})",
+            loc.tests[*t].name,
+            why,
+            match loc.skipped.len() {
+                1 => String::new(),
+                n => format!("; and {} more", plural(n - 1, "test", "tests")),
             }
         );
     }
@@ -292,9 +309,15 @@ fn render_full(prog: &Program, loc: &Localization, opts: &TextOptions) -> String
         "method {}: {}{}",
         loc.method,
         plural(loc.diagnoses.len(), "diagnosis", "diagnoses"),
-        match &loc.incomplete {
-            None => String::new(),
-            Some(i) => format!(" (incomplete: {})", i.describe()),
+        match (&loc.incomplete, loc.skipped.len()) {
+            (None, 0) => String::new(),
+            (Some(i), 0) => format!(" (incomplete: {})", i.describe()),
+            (None, n) => format!(" (partial: {} not used)", unused(loc, n)),
+            (Some(i), n) => format!(
+                " (incomplete: {}; {} not used)",
+                i.describe(),
+                unused(loc, n)
+            ),
         }
     );
     for (i, d) in loc.diagnoses.iter().enumerate() {

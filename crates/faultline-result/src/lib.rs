@@ -150,6 +150,27 @@ pub struct Localization {
 }
 
 impl Localization {
+    /// Whether the result is a part of what the method would report: a
+    /// limit stopped the search (other than the maximum number of
+    /// diagnoses, which the user asked for), or failing tests could not be
+    /// encoded and were not used.
+    pub fn is_partial(&self) -> bool {
+        !self.skipped.is_empty()
+            || self
+                .incomplete
+                .as_ref()
+                .is_some_and(|i| *i != Incomplete::MaxDiagnoses)
+    }
+
+    /// The failing tests used (not skipped), in suite order.
+    pub fn used_failing(&self) -> Vec<usize> {
+        self.failing
+            .iter()
+            .copied()
+            .filter(|t| !self.skipped.iter().any(|(s, _)| s == t))
+            .collect()
+    }
+
     /// The rank (1-based) of the first statement on one of `lines` in the ranking.
     pub fn rank_of_lines(&self, prog: &Program, lines: &[u32]) -> Option<usize> {
         self.ranking

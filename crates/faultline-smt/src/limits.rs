@@ -170,18 +170,28 @@ impl Drop for Scope {
 
 /// Runs `f` with a fresh Z3 context as the thread's context (the previous
 /// one is restored after), under the thread's current budget if it has one
-/// (its watchdog then interrupts the fresh context).
+/// (its watchdog then interrupts the fresh context). A context Z3 cannot
+/// make (its memory cap reached, [`cap_z3_memory`]) is the memory limit.
 ///
 /// Z3's search depends on its context's history (the terms it has already
 /// made), so a query limited by effort ([`Solver`](z3::Solver)'s `rlimit`)
 /// may be decided after one history and not after another. Each
 /// localization runs isolated, so that its result depends on its input only,
 /// not on what the process did before.
-pub fn isolated<R: Send + Sync>(f: impl FnOnce() -> R + Send + Sync) -> R {
-    z3::with_z3_config(&z3::Config::new(), || {
+pub fn isolated<R: Send + Sync>(f: impl FnOnce() -> R + Send + Sync) -> Result<R, Stopped> {
+    // SAFETY: plain Z3 C API calls; the configuration is deleted once the
+    // context is made, and the context (null-checked) is owned by the
+    // `Context` made from it, which deletes it when its last user is gone.
+    let ctx = unsafe {
+        let cfg = z3_sys::Z3_mk_config().ok_or(Stopped::Budget(Exhausted::Memory))?;
+        let raw = z3_sys::Z3_mk_context_rc(cfg);
+        z3_sys::Z3_del_config(cfg);
+        z3::Context::from_raw(raw.ok_or(Stopped::Budget(Exhausted::Memory))?)
+    };
+    Ok(z3::with_z3_context(&ctx, || {
         let _scope = Budget::current().map(|b| enter(&b));
         f()
-    })
+    }))
 }
 
 /// Counts a unit of term-building work; every 2^10 calls checks the thread's

@@ -94,7 +94,8 @@ pub struct Manifest {
 pub struct Row {
     pub program: String,
     pub method: String,
-    /// `ok`, `timeout`, `memory`, `partial` (another limit was hit), `error`.
+    /// `ok`, `timeout`, `memory`, `partial` (another limit was hit, or
+    /// failing tests could not be encoded), `error`.
     pub status: String,
     pub failing_tests: usize,
     pub diagnoses: usize,
@@ -459,7 +460,12 @@ fn fill(row: &mut Row, report: &Report, prog: &ProgramSpec, total: usize) {
     score(row, &diagnoses, &ranking, prog, total);
     row.solver_calls = report.stats.solver_calls;
     row.solver_s = report.stats.solve_s;
-    row.status = status(report.incomplete_kind).into();
+    row.status = match status(report.incomplete_kind) {
+        // Failing tests the encoder could not use make the result partial.
+        "ok" if !report.tests.skipped.is_empty() => "partial",
+        s => s,
+    }
+    .into();
 }
 
 /// The schema of CaFL's tree report (docs/json.md).

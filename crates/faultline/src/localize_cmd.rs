@@ -212,17 +212,13 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
         p.finish();
     }
     write_report(a, &prog, &session, &options, &loc, mdfs.as_ref())?;
-    Ok(
-        if loc.incomplete.is_some()
-            && loc.incomplete != Some(faultline_diagnose::Incomplete::MaxDiagnoses)
-        {
-            exit::LIMIT
-        } else if session.failing.is_empty() {
-            exit::OK
-        } else {
-            exit::FAILED
-        },
-    )
+    Ok(if loc.is_partial() {
+        exit::LIMIT
+    } else if session.failing.is_empty() {
+        exit::OK
+    } else {
+        exit::FAILED
+    })
 }
 
 /// Renders the report in the chosen format to stdout or `-o FILE`.

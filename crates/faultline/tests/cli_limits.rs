@@ -237,3 +237,57 @@ fn a_huge_expected_output_stops_at_the_memory_limit() {
     assert!(peak_kib < 400 * 1024, "peak {peak_kib} KiB");
     let _ = std::fs::remove_dir_all(tmp);
 }
+
+/// A failing test the encoder cannot encode is not used, and says why: the
+/// result is partial (exit status 3, `complete` false), never a silent
+/// "0 diagnoses" as if nothing were wrong.
+#[test]
+fn failing_tests_that_cannot_be_encoded_make_the_result_partial() {
+    let args = [
+        "localize",
+        "unencodable/names.c",
+        "--tests",
+        "unencodable/tests",
+    ];
+    let why = "unencodable/names.c:10: cannot encode `scanf(\"%s\", names[i]);`: scanf into a character array at a computed offset";
+    let o = limits(&args, b"");
+    assert_eq!(o.status, 3, "{}", o.stderr);
+    assert_eq!(
+        o.stdout,
+        format!("1 of 1 test fail: one\nnote: test one is not used: {why}\nmethod full+mbd: 0 diagnoses (partial: the failing test not used)\n")
+    );
+    let o = limits(&[&args[..], &["--quiet"]].concat(), b"");
+    assert_eq!(o.status, 3, "{}", o.stderr);
+    assert_eq!(
+        o.stdout,
+        format!("no diagnosis: no failing test could be encoded (test one: {why})\n")
+    );
+    let o = limits(&[&args[..], &["--format", "json"]].concat(), b"");
+    assert_eq!(o.status, 3, "{}", o.stderr);
+    let j = json(&o);
+    assert_eq!(j["complete"], false);
+    assert_eq!(j["incomplete_kind"], Value::Null);
+    assert_eq!(j["tests"]["skipped"][0]["name"], "one");
+    assert_eq!(j["tests"]["skipped"][0]["reason"], why);
+}
+
+/// `strncpy` with a length of `(size_t)-1` (n - 1 for n = 0) is an overflow:
+/// the run reports it and the formula excludes that path; neither panics.
+#[test]
+fn a_negative_strncpy_length_is_an_overflow_not_a_crash() {
+    let o = limits(
+        &[
+            "localize",
+            "strncpy/prefix.c",
+            "--tests",
+            "strncpy/tests",
+            "--quiet",
+        ],
+        b"",
+    );
+    assert_eq!(o.status, 1, "{}", o.stderr);
+    assert_eq!(
+        o.stdout,
+        "strncpy/prefix.c:12:5: diagnosis 1: `strncpy(out, word, n - 1);`; line 13 `out[n - 1] = '\\0';` would need 116 here, computed 0 for test five (explains five, two, zero)\n"
+    );
+}

@@ -41,7 +41,7 @@ pub mod property;
 
 use crate::engine::Engine;
 use crate::options::Options;
-use crate::result::{describe_ctx, Diagnosis, Incomplete, Localization, Ranked};
+use crate::result::{describe_ctx, Diagnosis, Localization, Ranked};
 use crate::session::Session;
 use ddg::Ddg;
 use explore::{Answer, Formula, Inst};
@@ -166,22 +166,19 @@ pub fn localize(
 ) -> Result<(Localization, Option<MdfsReport>), String> {
     use faultline_smt::limits::{guard, Stopped};
     let start = Instant::now();
-    let empty = |inc| {
-        let engine = Engine::new(session, options.clone(), faultline_smt::Encoding::Full);
+    let empty = |s| {
         Ok((
-            engine.into_localization("mdfs".into(), Vec::new(), Vec::new(), Some(inc), start),
+            crate::methods::stopped(session, options, "mdfs".into(), s, start),
             None,
         ))
     };
     if let Some(e) = session.incomplete {
-        return empty(crate::engine::incomplete_of_exhausted(e));
+        return empty(Stopped::Budget(e));
     }
     let run = || guard(|| localize_unguarded(session, options, m));
-    match faultline_smt::limits::isolated(run) {
-        Ok(r) => r,
-        Err(Stopped::Budget(e)) => empty(crate::engine::incomplete_of_exhausted(e)),
-        Err(Stopped::Solver(msg)) => empty(Incomplete::Solver(msg)),
-    }
+    faultline_smt::limits::isolated(run)
+        .and_then(|r| r)
+        .unwrap_or_else(empty)
 }
 
 fn localize_unguarded(

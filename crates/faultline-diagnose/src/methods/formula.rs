@@ -25,10 +25,14 @@ pub fn localize(
     combine: Combine,
     options: &Options,
 ) -> Localization {
+    let start = Instant::now();
     faultline_smt::limits::isolated(|| {
-        let start = Instant::now();
         let engine = Engine::new(session, options.clone(), encoding);
         combined(engine, combine, start)
+    })
+    .unwrap_or_else(|why| {
+        let name = format!("{}+{}", encoding.name(), combine.name());
+        super::stopped(session, options, name, why, start)
     })
 }
 

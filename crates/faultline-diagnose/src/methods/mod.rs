@@ -160,24 +160,36 @@ impl Method {
 /// where no partial result can be kept gives an empty, incomplete one.
 pub fn run(session: &Session, method: &Method, options: &Options) -> Localization {
     let start = std::time::Instant::now();
-    let empty = |incomplete| {
-        Engine::new(session, options.clone(), Encoding::Full).into_localization(
-            method.name(),
-            Vec::new(),
-            Vec::new(),
-            Some(incomplete),
-            start,
-        )
-    };
+    let empty = |s| stopped(session, options, method.name(), s, start);
     if let Some(e) = session.incomplete {
-        return empty(incomplete_of_exhausted(e));
+        return empty(Stopped::Budget(e));
     }
     let run = || faultline_smt::limits::guard(|| run_unguarded(session, method, options));
-    match faultline_smt::limits::isolated(run) {
-        Ok(loc) => loc,
-        Err(Stopped::Budget(e)) => empty(incomplete_of_exhausted(e)),
-        Err(Stopped::Solver(m)) => empty(Incomplete::Solver(m)),
-    }
+    faultline_smt::limits::isolated(run)
+        .and_then(|r| r)
+        .unwrap_or_else(empty)
+}
+
+/// The empty, incomplete localization `name` of a method that was stopped
+/// before it could keep any result.
+pub(crate) fn stopped(
+    session: &Session,
+    options: &Options,
+    name: String,
+    why: Stopped,
+    start: std::time::Instant,
+) -> Localization {
+    let incomplete = match why {
+        Stopped::Budget(e) => incomplete_of_exhausted(e),
+        Stopped::Solver(m) => Incomplete::Solver(m),
+    };
+    Engine::new(session, options.clone(), Encoding::Full).into_localization(
+        name,
+        Vec::new(),
+        Vec::new(),
+        Some(incomplete),
+        start,
+    )
 }
 
 fn run_unguarded(session: &Session, method: &Method, options: &Options) -> Localization {

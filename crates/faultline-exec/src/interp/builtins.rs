@@ -85,6 +85,9 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 let d = self.ptr_arg(&args[0])?;
                 let s = self.ptr_arg(&args[1])?;
                 let n = self.int_arg(&args[2])? as u64 as usize;
+                // A length past the destination (a negative one included)
+                // is an overflow before anything is read or padded.
+                self.writable(d, n)?;
                 let mut src = self.read_cstr_upto(s, Some(n))?;
                 src.resize(n, 0);
                 self.write_bytes(d, &src)?;
@@ -218,23 +221,30 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
     }
 
     /// Writes bytes (as `char` cells) at `p`, bounds-checked.
-    pub(super) fn write_bytes(&mut self, p: Ptr, bytes: &[u8]) -> R<()> {
+    /// Checks that `len` bytes can be written from `p` (an error otherwise):
+    /// its object and the offset in it.
+    fn writable(&self, p: Ptr, len: usize) -> R<(u32, usize)> {
         let (obj, off) = self.check_ptr(p)?;
         let o = &self.mem.objects[obj as usize];
         if o.readonly {
             return Err(self.error(ErrorKind::WriteToReadonly, "write to a string literal"));
         }
-        if off + bytes.len() > o.cells.len() {
+        if len > o.cells.len() - off {
             return Err(self.error(
                 ErrorKind::OutOfBounds,
                 format!(
                     "writing {} bytes overflows {} ({} cells from the pointer)",
-                    bytes.len(),
+                    len,
                     self.object_name(obj),
                     o.cells.len() - off
                 ),
             ));
         }
+        Ok((obj, off))
+    }
+
+    pub(super) fn write_bytes(&mut self, p: Ptr, bytes: &[u8]) -> R<()> {
+        let (obj, off) = self.writable(p, bytes.len())?;
         for (i, b) in bytes.iter().enumerate() {
             let v = self.produce(
                 self.target_of(Loc::at(obj, off + i)),

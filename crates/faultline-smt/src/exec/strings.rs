@@ -27,6 +27,12 @@ impl<'a, 'b> SymExec<'a, 'b> {
             let Some(n) = self.int_of(&n)?.as_const() else {
                 return self.unsupported("strncpy with a computed length");
             };
+            // size_t: a negative length is a huge one.
+            let n = n as u64;
+            if n > dst.len().saturating_sub(start) as u64 {
+                self.check(&g.clone(), ff());
+                return Ok(d);
+            }
             data.truncate(n as usize);
             data.resize(n as usize, 0);
         } else {

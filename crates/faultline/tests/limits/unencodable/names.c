@@ -1,0 +1,14 @@
+#include <stdio.h>
+
+/* Prints three names in reverse. Fault: i > 0 for i >= 0. The encoder
+   cannot encode scanf into names[i], an array at a computed offset. */
+int main(void)
+{
+    char names[3][10];
+    int i;
+    for (i = 0; i < 3; i++)
+        scanf("%s", names[i]);
+    for (i = 2; i > 0; i--)
+        printf("%s\n", names[i]);
+    return 0;
+}

@@ -1,5 +1,6 @@
 //! The reported diagnoses of small programs (tests/localize/*: loops, arrays,
-//! calls, switch, string output, prompts, formats, reads until EOF, two and
+//! calls, switch, string output, prompts, formats, reads until EOF (also
+//! into a computed element of an array of strings), two and
 //! three faults, failing tests on different paths) against the definition,
 //! by brute force over every set of relaxable statements up to the size
 //! bound:
@@ -340,4 +341,13 @@ fn setcombine_and_mbd_agree() {
             );
         }
     }
+}
+
+/// `scanf("%s")` into a computed element of an array of strings is encoded
+/// (each offset the pointer may have), so the failing tests are used.
+#[test]
+fn names_reverse() {
+    let (_, _, loc) = case("names_reverse", 2, &[(Flow, Mbd)], &["i > 0"]);
+    assert!(loc.skipped.is_empty(), "{:?}", loc.skipped);
+    assert_eq!(loc.incomplete, None);
 }

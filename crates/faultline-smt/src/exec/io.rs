@@ -363,7 +363,10 @@ impl<'a, 'b> SymExec<'a, 'b> {
     }
 
     /// `%s` / `%c` into a character array: target `i` of each case gets the
-    /// bytes read (and a NUL for `%s`), under the case's guard.
+    /// bytes read (and a NUL for `%s`), under the case's guard, wherever the
+    /// pointer may point (a computed element of an array of strings, a
+    /// struct's member). Paths where the bytes overflow the array are
+    /// excluded (undefined behaviour).
     fn store_scanned_chars(
         &mut self,
         ptr: &SVal,
@@ -373,19 +376,6 @@ impl<'a, 'b> SymExec<'a, 'b> {
     ) -> R<()> {
         let sem = self.sem;
         let lp = self.ptr_place(ptr, &Type::Int(IntKind::Char), gi)?;
-        let (obj, start) = match lp.alts.as_slice() {
-            [a] => match a.off.as_const() {
-                Some(k) => (a.obj, k as usize),
-                None => {
-                    return self.unsupported("scanf into a character array at a computed offset")
-                }
-            },
-            _ => {
-                return self
-                    .unsupported("scanf into a character array through an ambiguous pointer")
-            }
-        };
-        let avail = self.objs[obj as usize].cells.len().saturating_sub(start);
         for c in cases {
             let bytes: Vec<u8> = match c.3.get(i) {
                 Some(libc::Scanned::Str(b)) => {
@@ -395,11 +385,15 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 _ => continue,
             };
             let gc = and2(gi, &c.0);
-            if bytes.len() > avail {
-                // Overflows the array: undefined behaviour.
-                self.check(&gc, ff());
+            if is_false(&gc) {
                 continue;
             }
+            let n = bytes.len() as i128;
+            let fits = lp.alts.iter().fold(ff(), |acc, a| {
+                let len = self.objs[a.obj as usize].cells.len() as i128;
+                or2(&acc, &and2(&a.g, &self.in_range(&a.off, 0, len - n)))
+            });
+            self.check(&gc, fits);
             let cells: Vec<SCell> = bytes
                 .iter()
                 .map(|&b| SCell {
@@ -407,15 +401,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
                     init: tt(),
                 })
                 .collect();
-            let at = LPlace {
-                alts: vec![LAlt {
-                    g: tt(),
-                    obj,
-                    off: self.long(start as i128),
-                    emu: None,
-                }],
-            };
-            self.store_agg(&at, &cells, &gc);
+            self.store_agg(&lp, &cells, &gc);
         }
         Ok(())
     }

@@ -2,6 +2,11 @@
 
 use super::*;
 
+/// The largest object a string argument at a computed offset may point
+/// into: each offset is an alternative string, whose cost grows with the
+/// square of the object's size.
+const MAX_STRING_OFFSETS: usize = 64;
+
 impl<'a, 'b> SymExec<'a, 'b> {
     /// `strcpy`, `strncpy` (with a constant length), `strcat` (onto a
     /// constant string) of a constant string: stores its characters.
@@ -79,14 +84,32 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 if !self.objs[*obj as usize].live {
                     continue;
                 }
+                let len = self.objs[*obj as usize].cells.len();
                 match off.as_const() {
-                    Some(k) if k >= 0 && (k as usize) < self.objs[*obj as usize].cells.len() => {
+                    Some(k) if k >= 0 && (k as usize) < len => {
                         valid = or2(&valid, ga);
                         let cells = self.objs[*obj as usize].cells[k as usize..].to_vec();
                         out.push((ga.clone(), *obj, k as usize, cells));
                     }
                     Some(_) => {}
-                    None => return self.unsupported("string argument at a computed offset"),
+                    // A computed offset (an element of a small array of
+                    // strings): one alternative per offset in the object.
+                    None if len <= MAX_STRING_OFFSETS => {
+                        for k in 0..len {
+                            let gk = and2(ga, &off.eq_const(k as i128));
+                            if is_false(&gk) {
+                                continue;
+                            }
+                            valid = or2(&valid, &gk);
+                            let cells = self.objs[*obj as usize].cells[k..].to_vec();
+                            out.push((gk, *obj, k, cells));
+                        }
+                    }
+                    None => {
+                        return self.unsupported(format!(
+                            "string argument at a computed offset into an object of more than {MAX_STRING_OFFSETS} elements"
+                        ))
+                    }
                 }
             }
         }

@@ -166,6 +166,11 @@ impl<'s, 'p> Engine<'s, 'p> {
         self
     }
 
+    /// Whether the engine enumerates by clause weight.
+    pub fn is_weighted(&self) -> bool {
+        self.weights.is_some()
+    }
+
     pub fn session(&self) -> &'s Session<'p> {
         self.session
     }

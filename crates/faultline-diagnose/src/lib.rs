@@ -11,7 +11,8 @@
 //!   formulas over them (OFC, AgxFaults).
 //! - [`methods`]: the methods, one file each, selectable by name.
 //! - [`share`]: confirming a test's MCSes from a test on the same path.
-//! - [`weights`]: suspiciousness and clause weights; [`ranking`]: rankings.
+//! - [`weights`]: suspiciousness and clause weights; [`ranking`]: rankings;
+//!   [`plausible`]: which angelic values are plausible fixes.
 //! - [`angelic`], [`witness`]: angelic values from models, and replays.
 //! - [`bounds`]: unwinding bounds from the failing runs.
 //! - [`result`]: diagnoses, angelic values, rankings (crate `faultline-result`).
@@ -28,6 +29,7 @@ pub mod mdfs;
 pub mod methods;
 pub mod ondemand;
 pub mod options;
+pub mod plausible;
 pub mod ranking;
 /// The result model (crate `faultline-result`, which links no solver).
 pub use faultline_result as result;

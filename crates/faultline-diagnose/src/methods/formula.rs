@@ -9,6 +9,7 @@ use crate::combine::setcombine::SetCombine;
 use crate::combine::{Combination, Combine};
 use crate::engine::Engine;
 use crate::options::Options;
+use crate::plausible::Plausibility;
 use crate::ranking::{merge_rankings, per_test_rankings, rank_by_diagnoses, weighted_ranking};
 use crate::result::Localization;
 use crate::session::Session;
@@ -62,11 +63,14 @@ pub fn run(
 
 /// Combines the engine's test formulas by `combine`.
 fn combined(mut engine: Engine, combine: Combine, start: Instant) -> Localization {
-    let found = match combine {
+    let mut found = match combine {
         Combine::Mbd => Mbd::exact().combine(&mut engine),
         Combine::SetCombine => SetCombine.combine(&mut engine),
         Combine::PerTest => PerTest.combine(&mut engine),
     };
+    if combine != Combine::PerTest && !engine.is_weighted() {
+        Plausibility::new(engine.session().prog).order(&mut found.diagnoses);
+    }
     let ranking = rank_by_diagnoses(&found.diagnoses);
     let name = format!("{}+{}", engine.encoding().name(), combine.name());
     engine.into_localization(name, found.diagnoses, ranking, found.incomplete, start)

@@ -1,10 +1,11 @@
 #include <stdio.h>
 
 /* Prints three names in reverse. Fault: i > 0 for i >= 0. The encoder
-   cannot encode scanf into names[i], an array at a computed offset. */
+   cannot encode printing names[i], a string at a computed offset into an
+   array of more than 64 characters. */
 int main(void)
 {
-    char names[3][10];
+    char names[3][30];
     int i;
     for (i = 0; i < 3; i++)
         scanf("%s", names[i]);

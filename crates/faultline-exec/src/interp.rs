@@ -3,6 +3,7 @@
 mod builtins;
 mod control;
 mod expr;
+mod heap;
 mod io;
 mod memory;
 
@@ -134,6 +135,11 @@ pub enum ErrorKind {
     Overflow,
     Unsupported,
     Invalid,
+    // heap
+    UseAfterFree,
+    DoubleFree,
+    InvalidFree,
+    HeapLimit,
 }
 
 impl ErrorKind {
@@ -153,6 +159,11 @@ impl ErrorKind {
             ErrorKind::Overflow => "overflow",
             ErrorKind::Unsupported => "unsupported",
             ErrorKind::Invalid => "invalid",
+            // heap
+            ErrorKind::UseAfterFree => "use-after-free",
+            ErrorKind::DoubleFree => "double-free",
+            ErrorKind::InvalidFree => "invalid-free",
+            ErrorKind::HeapLimit => "heap-limit",
         }
     }
 }
@@ -534,6 +545,8 @@ struct Machine<'e, 'p, 'h> {
     /// Undefined behaviour the run survived (emulated out-of-bounds reads).
     warnings: Vec<String>,
     overflows: Vec<StmtId>,
+    /// Bytes of live heap blocks.
+    heap_bytes: u64,
 }
 
 impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
@@ -573,6 +586,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             }),
             warnings: Vec::new(),
             overflows: Vec::new(),
+            heap_bytes: 0,
         }
     }
 
@@ -608,6 +622,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             Origin::Var(VarRef::Indirect) => "an object".into(),
             Origin::StrLit => "a string literal".into(),
             Origin::Arg => "a command-line argument".into(),
+            Origin::Heap => self.heap_name(obj),
         }
     }
 

@@ -53,6 +53,15 @@ pub enum Builtin {
     ToUpper,
     ToLower,
     Fflush,
+    // ----- heap -----
+    /// `malloc(size)`: a heap block of `size` bytes, uninitialized.
+    Malloc,
+    /// `calloc(n, size)`: a heap block of `n * size` bytes, zeroed.
+    Calloc,
+    /// `realloc(p, size)`.
+    Realloc,
+    /// `free(p)`.
+    Free,
 }
 
 /// The C signature of a library function.
@@ -67,7 +76,7 @@ pub struct Signature {
 
 impl Builtin {
     /// Every builtin, in declaration order.
-    pub const ALL: [Builtin; 33] = [
+    pub const ALL: [Builtin; 37] = [
         Builtin::Printf,
         Builtin::Fprintf,
         Builtin::Puts,
@@ -101,6 +110,11 @@ impl Builtin {
         Builtin::ToUpper,
         Builtin::ToLower,
         Builtin::Fflush,
+        // heap
+        Builtin::Malloc,
+        Builtin::Calloc,
+        Builtin::Realloc,
+        Builtin::Free,
     ];
 
     /// The C name of the function.
@@ -139,6 +153,11 @@ impl Builtin {
             Builtin::ToUpper => "toupper",
             Builtin::ToLower => "tolower",
             Builtin::Fflush => "fflush",
+            // heap
+            Builtin::Malloc => "malloc",
+            Builtin::Calloc => "calloc",
+            Builtin::Realloc => "realloc",
+            Builtin::Free => "free",
         }
     }
 
@@ -153,6 +172,7 @@ impl Builtin {
     pub fn signature(self) -> Signature {
         use Builtin::*;
         let charp = || Type::ptr_to(CHAR);
+        let voidp = || Type::ptr_to(Type::Void);
         let (ret, params, variadic) = match self {
             Printf => (INT, vec![charp()], true),
             Fprintf => (INT, vec![Type::Stream, charp()], true),
@@ -182,6 +202,11 @@ impl Builtin {
                 (INT, vec![INT], false)
             }
             Fflush => (INT, vec![Type::Stream], false),
+            // heap
+            Malloc => (voidp(), vec![ULONG], false),
+            Calloc => (voidp(), vec![ULONG, ULONG], false),
+            Realloc => (voidp(), vec![voidp(), ULONG], false),
+            Free => (Type::Void, vec![voidp()], false),
         };
         Signature {
             ret,
@@ -212,7 +237,13 @@ impl Builtin {
     /// then reports it as unsupported). Every builtin the encoder does not
     /// implement must say so here (checked by `faultline-smt/tests/builtins.rs`).
     pub fn encodable(self) -> Result<(), &'static str> {
-        Ok(())
+        match self {
+            // heap
+            Builtin::Malloc | Builtin::Calloc | Builtin::Realloc | Builtin::Free => {
+                Err("heap memory (malloc, calloc, realloc, free) is not encoded yet")
+            }
+            _ => Ok(()),
+        }
     }
 
     /// The character class a classifier (`isdigit`, ...) tests, or the class

@@ -133,6 +133,10 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 }
                 Ok(Value::Int(0))
             }
+            // heap
+            Builtin::Malloc | Builtin::Calloc | Builtin::Realloc | Builtin::Free => {
+                self.heap_builtin(f, args)
+            }
         }
     }
 

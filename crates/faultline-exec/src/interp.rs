@@ -497,6 +497,8 @@ enum Flow {
     Break,
     Continue,
     Return(Ret),
+    /// A `goto` looking for its label in the enclosing blocks.
+    Goto(faultline_ir::LabelId),
 }
 
 enum Ret {

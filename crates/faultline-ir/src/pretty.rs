@@ -438,6 +438,12 @@ impl Printer<'_> {
             Stmt::Continue { id } => {
                 let _ = writeln!(out, "{ind}{id}: continue;");
             }
+            Stmt::Goto { id, label } => {
+                let _ = writeln!(out, "{ind}{id}: goto L{};", label.0);
+            }
+            Stmt::Label { label } => {
+                let _ = writeln!(out, "{ind}L{}:", label.0);
+            }
         }
     }
 }

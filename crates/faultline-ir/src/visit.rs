@@ -172,7 +172,11 @@ pub fn stmt_exprs<'a>(s: &'a Stmt, mut f: impl FnMut(&'a Expr)) {
             f(&cond.expr)
         }
         Stmt::While { cond, .. } => cond.iter().for_each(|c| f(&c.expr)),
-        Stmt::Declare { .. } | Stmt::Break { .. } | Stmt::Continue { .. } => {}
+        Stmt::Declare { .. }
+        | Stmt::Break { .. }
+        | Stmt::Continue { .. }
+        | Stmt::Goto { .. }
+        | Stmt::Label { .. } => {}
     }
 }
 
@@ -186,7 +190,11 @@ pub fn stmt_exprs_mut(s: &mut Stmt, mut f: impl FnMut(&mut Expr)) {
             f(&mut cond.expr)
         }
         Stmt::While { cond, .. } => cond.iter_mut().for_each(|c| f(&mut c.expr)),
-        Stmt::Declare { .. } | Stmt::Break { .. } | Stmt::Continue { .. } => {}
+        Stmt::Declare { .. }
+        | Stmt::Break { .. }
+        | Stmt::Continue { .. }
+        | Stmt::Goto { .. }
+        | Stmt::Label { .. } => {}
     }
 }
 

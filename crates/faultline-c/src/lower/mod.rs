@@ -71,6 +71,10 @@ pub(crate) struct FnCtx {
     switches: Vec<SwitchCtx>,
     /// A hidden local holding the argument of a classifier without a `Builtin` (`isprint`, ...).
     ctype_tmp: Option<LocalId>,
+    /// The function's labels by name, with where each is defined.
+    labels: HashMap<Rc<str>, (LabelId, Option<Span>)>,
+    /// Every `goto`: its statement, label name and span.
+    gotos: Vec<(StmtId, Rc<str>, Span)>,
 }
 
 /// A call of a function whose parameter types were unknown at the call
@@ -440,6 +444,8 @@ impl<'f> Lowerer<'f> {
             breakables: Vec::new(),
             switches: Vec::new(),
             ctype_tmp: None,
+            labels: HashMap::new(),
+            gotos: Vec::new(),
         });
         self.push_scope();
         let mut param_ids = Vec::new();
@@ -453,6 +459,7 @@ impl<'f> Lowerer<'f> {
         }
         self.pop_scope();
         let ctx = self.fctx.take().expect("inside a function");
+        stmt::check_gotos(&body, &ctx.labels, &ctx.gotos)?;
         let f = &mut self.functions[fid.index()];
         f.ret = ret;
         f.params = param_ids;

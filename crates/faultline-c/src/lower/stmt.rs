@@ -1,6 +1,7 @@
 //! Statements and declarations.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 use faultline_ir::*;
 
@@ -8,7 +9,7 @@ use super::decl_ty::DeclTy;
 use super::expr::promote;
 use super::{Lowerer, SwitchCtx, Sym};
 use crate::ast::{self, CaseLabel, Storage};
-use crate::source::{err, PResult};
+use crate::source::{err, PResult, Span};
 
 impl Lowerer<'_> {
     fn fctx_mut(&mut self) -> &mut super::FnCtx {
@@ -151,6 +152,25 @@ impl Lowerer<'_> {
                 }
                 self.stmt(st, out)?;
             }
+            ast::StmtKind::Label(name, st) => {
+                let label = self.label_id(&name.name);
+                let f = self.fctx_mut();
+                let entry = f.labels.get_mut(&name.name).expect("just named");
+                if entry.1.is_some() {
+                    return err(name.span, format!("redefinition of label '{}'", name.name));
+                }
+                entry.1 = Some(name.span);
+                out.push(Stmt::Label { label });
+                self.stmt(st, out)?;
+            }
+            ast::StmtKind::Goto(name) => {
+                let label = self.label_id(&name.name);
+                let id = self.new_stmt(s.span, StmtKind::Goto);
+                self.fctx_mut()
+                    .gotos
+                    .push((id, name.name.clone(), name.span));
+                out.push(Stmt::Goto { id, label });
+            }
             ast::StmtKind::Break => {
                 if self.fctx_mut().breakables.is_empty() {
                     return err(s.span, "'break' statement not in loop or switch statement");
@@ -187,6 +207,13 @@ impl Lowerer<'_> {
             ast::StmtKind::Empty => {}
         }
         Ok(())
+    }
+
+    /// The id of the label called `name` (numbered at its first mention).
+    fn label_id(&mut self, name: &Rc<str>) -> LabelId {
+        let f = self.fctx_mut();
+        let n = f.labels.len() as u32;
+        f.labels.entry(name.clone()).or_insert((LabelId(n), None)).0
     }
 
     fn case_label(&mut self, label: &CaseLabel, target: usize) -> PResult<()> {
@@ -581,4 +608,59 @@ impl Lowerer<'_> {
         }
         Ok(())
     }
+}
+
+/// Checks a function's `goto`s: each label is defined, and in the block of
+/// its `goto` or an enclosing one (jumping into a block, a loop or a
+/// `switch` is not supported).
+pub(super) fn check_gotos(
+    body: &Block,
+    labels: &HashMap<Rc<str>, (LabelId, Option<Span>)>,
+    gotos: &[(StmtId, Rc<str>, Span)],
+) -> PResult<()> {
+    for (_, name, span) in gotos {
+        if labels.get(name).is_none_or(|l| l.1.is_none()) {
+            return err(*span, format!("use of undeclared label '{name}'"));
+        }
+    }
+    let mut into = None;
+    goto_targets(body, &mut Vec::new(), &mut into);
+    if let Some(id) = into {
+        let (_, name, span) = gotos
+            .iter()
+            .find(|g| g.0 == id)
+            .expect("every goto is listed");
+        return err(
+            *span,
+            format!("unsupported: goto into a nested block (label '{name}' is not in an enclosing block)"),
+        );
+    }
+    Ok(())
+}
+
+/// Finds a `goto` whose label is not in an enclosing block (`open`).
+fn goto_targets<'a>(b: &'a [Stmt], open: &mut Vec<&'a [Stmt]>, bad: &mut Option<StmtId>) {
+    open.push(b);
+    for s in b {
+        match s {
+            Stmt::Goto { id, label } => {
+                let found = open.iter().any(|b| {
+                    b.iter()
+                        .any(|s| matches!(s, Stmt::Label { label: l } if l == label))
+                });
+                if !found && bad.is_none() {
+                    *bad = Some(*id);
+                }
+            }
+            Stmt::If { then, els, .. } => {
+                goto_targets(then, open, bad);
+                goto_targets(els, open, bad);
+            }
+            Stmt::While { body, .. } | Stmt::DoWhile { body, .. } | Stmt::Switch { body, .. } => {
+                goto_targets(body, open, bad)
+            }
+            _ => {}
+        }
+    }
+    open.pop();
 }

@@ -490,6 +490,10 @@ struct Frame {
     event: Option<usize>,
     /// Values produced so far by this instance (for [`Hooks::value`]).
     produced: u32,
+    /// Variable-length arrays (`alloca` blocks) of this activation, freed at its return.
+    /// Each with the statement that allocated it: executing that statement
+    /// again (a loop) ends the previous array's lifetime.
+    allocas: Vec<(Option<StmtId>, u32)>,
 }
 
 enum Flow {

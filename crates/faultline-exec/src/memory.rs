@@ -30,6 +30,9 @@ pub struct HeapBlock {
     pub elem: Option<faultline_ir::Type>,
     pub alloc_at: Option<faultline_ir::StmtId>,
     pub freed_at: Option<faultline_ir::StmtId>,
+    /// A variable-length array (`alloca`): on the stack, freed when its
+    /// function returns, never by `free`.
+    pub stack: bool,
 }
 
 #[derive(Clone, Debug)]

@@ -62,6 +62,10 @@ pub enum Builtin {
     Realloc,
     /// `free(p)`.
     Free,
+    /// `__builtin_alloca(size)`: `size` bytes on the stack until the function
+    /// returns; the storage of a variable-length array (`T a[n]` is lowered
+    /// to a `T *` initialized with `(T *)__builtin_alloca(n * sizeof(T))`).
+    Alloca,
 }
 
 /// The C signature of a library function.
@@ -76,7 +80,7 @@ pub struct Signature {
 
 impl Builtin {
     /// Every builtin, in declaration order.
-    pub const ALL: [Builtin; 37] = [
+    pub const ALL: [Builtin; 38] = [
         Builtin::Printf,
         Builtin::Fprintf,
         Builtin::Puts,
@@ -115,6 +119,7 @@ impl Builtin {
         Builtin::Calloc,
         Builtin::Realloc,
         Builtin::Free,
+        Builtin::Alloca,
     ];
 
     /// The C name of the function.
@@ -158,6 +163,7 @@ impl Builtin {
             Builtin::Calloc => "calloc",
             Builtin::Realloc => "realloc",
             Builtin::Free => "free",
+            Builtin::Alloca => "__builtin_alloca",
         }
     }
 
@@ -207,6 +213,7 @@ impl Builtin {
             Calloc => (voidp(), vec![ULONG, ULONG], false),
             Realloc => (voidp(), vec![voidp(), ULONG], false),
             Free => (Type::Void, vec![voidp()], false),
+            Alloca => (voidp(), vec![ULONG], false),
         };
         Signature {
             ret,
@@ -242,6 +249,7 @@ impl Builtin {
             Builtin::Malloc | Builtin::Calloc | Builtin::Realloc | Builtin::Free => {
                 Err("heap memory (malloc, calloc, realloc, free) is not encoded yet")
             }
+            Builtin::Alloca => Err("variable-length arrays are not encoded yet"),
             _ => Ok(()),
         }
     }

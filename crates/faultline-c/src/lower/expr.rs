@@ -294,6 +294,9 @@ impl Lowerer<'_> {
                 Val::Rv(self.sizeof(&t, span)?)
             }
             ast::ExprKind::SizeofExpr(x) => {
+                if let Some(e) = self.vla_sizeof(x) {
+                    return Ok(Val::Rv(e));
+                }
                 let t = self.unevaluated(|l| {
                     Ok(match l.expr(x)? {
                         Val::Place(p) => p.ty,
@@ -303,6 +306,36 @@ impl Lowerer<'_> {
                 })?;
                 Val::Rv(self.sizeof(&t, span)?)
             }
+        })
+    }
+
+    /// `sizeof a` for a variable-length array `a` (`sizeof(a)` too): its
+    /// length at the declaration times the element size, computed at run time.
+    fn vla_sizeof(&mut self, x: &ast::Expr) -> Option<Expr> {
+        let ast::ExprKind::Ident(name) = &x.kind else {
+            return None;
+        };
+        let Some(Sym::Var {
+            var: Var::Local(l), ..
+        }) = self.lookup(name)
+        else {
+            return None;
+        };
+        let l = *l;
+        let (len, elem) = self.fctx.as_ref()?.vlas.get(&l)?.clone();
+        Some(Expr {
+            kind: ExprKind::Binary(
+                BinOp::Mul,
+                Box::new(Expr {
+                    kind: ExprKind::Load(Box::new(Place {
+                        kind: PlaceKind::Var(Var::Local(len)),
+                        ty: ULONG,
+                    })),
+                    ty: ULONG,
+                }),
+                Box::new(int_const(self.size_of(&elem) as i128, IntKind::ULong)),
+            ),
+            ty: ULONG,
         })
     }
 

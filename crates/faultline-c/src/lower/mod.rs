@@ -75,6 +75,9 @@ pub(crate) struct FnCtx {
     labels: HashMap<Rc<str>, (LabelId, Option<Span>)>,
     /// Every `goto`: its statement, label name and span.
     gotos: Vec<(StmtId, Rc<str>, Span)>,
+    /// Variable-length arrays: the `T *` local standing for each, with its
+    /// length's hidden local and its element type.
+    vlas: HashMap<LocalId, (LocalId, Type)>,
 }
 
 /// A call of a function whose parameter types were unknown at the call
@@ -446,6 +449,7 @@ impl<'f> Lowerer<'f> {
             ctype_tmp: None,
             labels: HashMap::new(),
             gotos: Vec::new(),
+            vlas: HashMap::new(),
         });
         self.push_scope();
         let mut param_ids = Vec::new();

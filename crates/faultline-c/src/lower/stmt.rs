@@ -209,6 +209,113 @@ impl Lowerer<'_> {
         Ok(())
     }
 
+    /// The size of a variable-length array declared by `decl` (`T name[e]`
+    /// with `e` not a constant), if it declares one.
+    fn vla_size<'d>(&mut self, decl: &'d ast::Declarator) -> Option<&'d ast::Expr> {
+        let ast::DeclaratorKind::Array {
+            inner,
+            size: Some(size),
+        } = &decl.kind
+        else {
+            return None;
+        };
+        if !matches!(inner.kind, ast::DeclaratorKind::Name(Some(_))) {
+            return None;
+        }
+        let constant = self.const_int(size, "").is_ok();
+        (!constant).then_some(&**size)
+    }
+
+    /// `T a[n];`: `a` is a local `T *` initialized with
+    /// `(a.len = n, (T *)__builtin_alloca(a.len * sizeof(T)))`, and the hidden
+    /// local `a.len` gives `sizeof a` (see [`Lowerer::vla_sizeof`]).
+    fn vla_decl(
+        &mut self,
+        base: DeclTy,
+        bconst: bool,
+        decl: &ast::Declarator,
+        size: &ast::Expr,
+        span: Span,
+        out: &mut Block,
+    ) -> PResult<()> {
+        let ast::DeclaratorKind::Array { inner, .. } = &decl.kind else {
+            return err(decl.span, "expected an array declarator");
+        };
+        let r = self.resolve_declarator(base, bconst, inner)?;
+        let Some(name) = r.name.clone() else {
+            return err(decl.span, "expected identifier");
+        };
+        let DeclTy::Obj(elem) = r.ty else {
+            return err(
+                name.span,
+                "unsupported: variable-length array of this element type",
+            );
+        };
+        self.check_complete(&elem, name.span)?;
+        let n = self.scalar(size)?;
+        if !n.ty.is_integer() {
+            return err(size.span, "size of array has non-integer type");
+        }
+        let id = self.new_stmt(span, StmtKind::Init);
+        let len_name = ast::Ident {
+            name: format!("{}.len", name.name).into(),
+            span: name.span,
+        };
+        let len = self.new_local(&len_name, ULONG, false, false)?;
+        let ptr_ty = Type::ptr_to(elem.clone());
+        let ptr = self.new_local(&name, ptr_ty.clone(), false, false)?;
+        self.fctx_mut().vlas.insert(ptr, (len, elem.clone()));
+        let len_place = Place {
+            kind: PlaceKind::Var(Var::Local(len)),
+            ty: ULONG,
+        };
+        let set_len = Expr {
+            kind: ExprKind::Assign {
+                place: Box::new(len_place.clone()),
+                value: Box::new(super::expr::cast(n, &ULONG)),
+                post: false,
+            },
+            ty: ULONG,
+        };
+        let bytes = Expr {
+            kind: ExprKind::Binary(
+                BinOp::Mul,
+                Box::new(Expr {
+                    kind: ExprKind::Load(Box::new(len_place)),
+                    ty: ULONG,
+                }),
+                Box::new(super::expr::int_const(
+                    self.size_of(&elem) as i128,
+                    IntKind::ULong,
+                )),
+            ),
+            ty: ULONG,
+        };
+        let alloc = Expr {
+            kind: ExprKind::Builtin {
+                func: Builtin::Alloca,
+                args: vec![bytes],
+            },
+            ty: Type::ptr_to(Type::Void),
+        };
+        let value = Expr {
+            kind: ExprKind::Comma(
+                Box::new(set_len),
+                Box::new(super::expr::cast(alloc, &ptr_ty)),
+            ),
+            ty: ptr_ty,
+        };
+        out.push(Stmt::Init {
+            id,
+            local: ptr,
+            init: Initializer {
+                items: vec![InitItem { cell: 0, value }],
+            },
+            zero_fill: false,
+        });
+        Ok(())
+    }
+
     /// The id of the label called `name` (numbered at its first mention).
     fn label_id(&mut self, name: &Rc<str>) -> LabelId {
         let f = self.fctx_mut();
@@ -270,6 +377,16 @@ impl Lowerer<'_> {
         let (base, bconst) = self.base_type(&d.specs, false)?;
         let single = d.items.len() == 1;
         for item in &d.items {
+            if d.specs.storage.is_none() || d.specs.storage == Some(Storage::Auto) {
+                if let Some(size) = self.vla_size(&item.decl) {
+                    if item.init.is_some() {
+                        return err(item.span, "variable-sized object may not be initialized");
+                    }
+                    let span = if single { d.span } else { item.span };
+                    self.vla_decl(base.clone(), bconst, &item.decl, size, span, out)?;
+                    continue;
+                }
+            }
             let r = self.resolve_declarator(base.clone(), bconst, &item.decl)?;
             let Some(name) = r.name.clone() else {
                 return err(item.decl.span, "expected identifier");

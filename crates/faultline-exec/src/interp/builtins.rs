@@ -134,9 +134,11 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 Ok(Value::Int(0))
             }
             // heap
-            Builtin::Malloc | Builtin::Calloc | Builtin::Realloc | Builtin::Free => {
-                self.heap_builtin(f, args)
-            }
+            Builtin::Malloc
+            | Builtin::Calloc
+            | Builtin::Realloc
+            | Builtin::Free
+            | Builtin::Alloca => self.heap_builtin(f, args),
         }
     }
 

@@ -339,12 +339,14 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             },
             event: None,
             produced: 0,
+            allocas: Vec::new(),
         });
         let r = self.exec_block(&f.body);
         let frame = self.frames.pop().expect("pushed above");
         for obj in frame.locals {
             self.mem.release(obj);
         }
+        self.release_allocas(&frame.allocas);
         self.cur = saved_cur;
         match r? {
             Flow::Return(ret) => Ok(ret),

@@ -19,6 +19,16 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         let Some(h) = &self.mem.objects[obj as usize].heap else {
             return "a heap block".into();
         };
+        if h.stack {
+            return match h.alloc_at {
+                Some(s) => format!(
+                    "variable-length array ({} bytes, declared at {})",
+                    h.bytes,
+                    self.prog.stmt_pos(s)
+                ),
+                None => format!("variable-length array ({} bytes)", h.bytes),
+            };
+        }
         match h.alloc_at {
             Some(s) => format!(
                 "heap block ({} bytes, allocated at {})",
@@ -31,6 +41,16 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
 
     /// The use-after-free error for a pointer into freed block `obj`.
     pub(super) fn use_after_free(&self, obj: u32) -> Box<Stop> {
+        if self.mem.objects[obj as usize]
+            .heap
+            .as_ref()
+            .is_some_and(|h| h.stack)
+        {
+            return self.error(
+                ErrorKind::DanglingPointer,
+                "dereference of a dangling pointer (its object's lifetime has ended)",
+            );
+        }
         let freed = self.mem.objects[obj as usize]
             .heap
             .as_ref()
@@ -115,7 +135,61 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 self.free(p, "free")?;
                 Ok(Value::Int(0))
             }
+            Builtin::Alloca => {
+                let n = self.int_arg(&args[0])?;
+                self.alloca(n)
+            }
             _ => Err(self.error(ErrorKind::Invalid, "not a heap function")),
+        }
+    }
+
+    /// A variable-length array's storage: `n` bytes on the stack (counted
+    /// against the stack limit) until the function returns.
+    fn alloca(&mut self, n: i64) -> R<Value> {
+        if n < 0 {
+            return Err(self.error(
+                ErrorKind::Invalid,
+                format!("variable-length array of negative size ({n} bytes)"),
+            ));
+        }
+        let bytes = n as u64;
+        let cur = self.cur;
+        let frame = self.frames.last_mut().expect("frame");
+        if let Some(i) = frame.allocas.iter().position(|a| a.0 == cur) {
+            let old = frame.allocas.swap_remove(i);
+            self.release_allocas(&[old]);
+        }
+        if self.stack.saturating_add(bytes) > self.limits.stack_size {
+            return Err(self.error(
+                ErrorKind::StackOverflow,
+                format!(
+                    "stack overflow: a variable-length array of {bytes} bytes does not fit in the {} MiB stack",
+                    self.limits.stack_size >> 20
+                ),
+            ));
+        }
+        self.stack += bytes;
+        let id = self.mem.alloc_heap(HeapBlock {
+            bytes,
+            zero_bytes: 0,
+            elem: None,
+            alloc_at: self.cur,
+            freed_at: None,
+            stack: true,
+        });
+        self.frame().allocas.push((cur, id));
+        Ok(Value::Ptr(self.mem.ptr_to(id, 0)))
+    }
+
+    /// Frees a returning function's variable-length arrays.
+    pub(super) fn release_allocas(&mut self, allocas: &[(Option<StmtId>, u32)]) {
+        for &(_, id) in allocas {
+            let bytes = self.mem.objects[id as usize]
+                .heap
+                .as_ref()
+                .map_or(0, |h| h.bytes);
+            self.stack -= bytes;
+            self.mem.free_heap(id, None);
         }
     }
 
@@ -139,6 +213,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             elem: None,
             alloc_at: self.cur,
             freed_at: None,
+            stack: false,
         });
         Ok(Value::Ptr(self.mem.ptr_to(id, 0)))
     }
@@ -147,7 +222,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
     /// `realloc`, for messages) and returns the block.
     fn heap_start(&self, p: Ptr, what: &str) -> R<u32> {
         let o = &self.mem.objects[p.obj as usize];
-        if o.heap.is_none() || o.gen != p.gen {
+        if o.heap.as_ref().is_none_or(|h| h.stack) || o.gen != p.gen {
             let name = if o.gen != p.gen {
                 "an object whose lifetime has ended".to_string()
             } else {

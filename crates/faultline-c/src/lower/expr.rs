@@ -25,10 +25,21 @@ pub(crate) fn int_const(v: i128, k: IntKind) -> Expr {
     }
 }
 
-/// Converts `e` to `ty` (no node when the types already agree).
+/// Converts `e` to `ty` (no node when the types already agree). A pointer
+/// converted to `void *` skips the pointer conversions before it (`(void *)
+/// (char *) p` is `(void *) p`: the pointer is the same, and no `char` is
+/// accessed, as in `free((char *) p)`).
 pub(crate) fn cast(e: Expr, ty: &Type) -> Expr {
     if e.ty == *ty {
         e
+    } else if *ty == Type::ptr_to(Type::Void) && e.ty.is_pointer() {
+        match e.kind {
+            ExprKind::Cast(inner) if inner.ty.is_pointer() => cast(*inner, ty),
+            kind => Expr {
+                kind: ExprKind::Cast(Box::new(Expr { kind, ty: e.ty })),
+                ty: ty.clone(),
+            },
+        }
     } else {
         Expr {
             kind: ExprKind::Cast(Box::new(e)),

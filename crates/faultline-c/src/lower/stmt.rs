@@ -212,18 +212,21 @@ impl Lowerer<'_> {
     /// The size of a variable-length array declared by `decl` (`T name[e]`
     /// with `e` not a constant), if it declares one.
     fn vla_size<'d>(&mut self, decl: &'d ast::Declarator) -> Option<&'d ast::Expr> {
-        let ast::DeclaratorKind::Array {
-            inner,
-            size: Some(size),
-        } = &decl.kind
-        else {
-            return None;
-        };
-        if !matches!(inner.kind, ast::DeclaratorKind::Name(Some(_))) {
-            return None;
+        let mut d = decl;
+        loop {
+            match &d.kind {
+                ast::DeclaratorKind::Array {
+                    inner,
+                    size: Some(size),
+                } if matches!(inner.kind, ast::DeclaratorKind::Name(Some(_))) => {
+                    let constant = self.const_int(size, "").is_ok();
+                    return (!constant).then_some(&**size);
+                }
+                // `T a[n][3]`: the dimension next to the name may vary.
+                ast::DeclaratorKind::Array { inner, .. } => d = inner,
+                _ => return None,
+            }
         }
-        let constant = self.const_int(size, "").is_ok();
-        (!constant).then_some(&**size)
     }
 
     /// `T a[n];`: `a` is a local `T *` initialized with
@@ -238,10 +241,7 @@ impl Lowerer<'_> {
         span: Span,
         out: &mut Block,
     ) -> PResult<()> {
-        let ast::DeclaratorKind::Array { inner, .. } = &decl.kind else {
-            return err(decl.span, "expected an array declarator");
-        };
-        let r = self.resolve_declarator(base, bconst, inner)?;
+        let r = self.resolve_declarator(base, bconst, &without_vla_dim(decl))?;
         let Some(name) = r.name.clone() else {
             return err(decl.span, "expected identifier");
         };
@@ -780,4 +780,24 @@ fn goto_targets<'a>(b: &'a [Stmt], open: &mut Vec<&'a [Stmt]>, bad: &mut Option<
         }
     }
     open.pop();
+}
+
+/// `decl` without its variable dimension (the one next to the name): the
+/// declarator of a variable-length array's element.
+fn without_vla_dim(decl: &ast::Declarator) -> ast::Declarator {
+    match &decl.kind {
+        ast::DeclaratorKind::Array { inner, .. }
+            if matches!(inner.kind, ast::DeclaratorKind::Name(Some(_))) =>
+        {
+            (**inner).clone()
+        }
+        ast::DeclaratorKind::Array { inner, size } => ast::Declarator {
+            kind: ast::DeclaratorKind::Array {
+                inner: Box::new(without_vla_dim(inner)),
+                size: size.clone(),
+            },
+            span: decl.span,
+        },
+        _ => decl.clone(),
+    }
 }

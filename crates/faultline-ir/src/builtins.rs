@@ -66,6 +66,10 @@ pub enum Builtin {
     /// returns; the storage of a variable-length array (`T a[n]` is lowered
     /// to a `T *` initialized with `(T *)__builtin_alloca(n * sizeof(T))`).
     Alloca,
+    // ----- function pointers -----
+    /// A call through a function pointer that points to no function of its
+    /// type (null, or converted from another type): args `[pointer as void *]`.
+    BadCall,
 }
 
 /// The C signature of a library function.
@@ -80,7 +84,7 @@ pub struct Signature {
 
 impl Builtin {
     /// Every builtin, in declaration order.
-    pub const ALL: [Builtin; 38] = [
+    pub const ALL: [Builtin; 39] = [
         Builtin::Printf,
         Builtin::Fprintf,
         Builtin::Puts,
@@ -120,6 +124,7 @@ impl Builtin {
         Builtin::Realloc,
         Builtin::Free,
         Builtin::Alloca,
+        Builtin::BadCall,
     ];
 
     /// The C name of the function.
@@ -164,6 +169,7 @@ impl Builtin {
             Builtin::Realloc => "realloc",
             Builtin::Free => "free",
             Builtin::Alloca => "__builtin_alloca",
+            Builtin::BadCall => "__faultline_bad_call",
         }
     }
 
@@ -214,6 +220,7 @@ impl Builtin {
             Realloc => (voidp(), vec![voidp(), ULONG], false),
             Free => (Type::Void, vec![voidp()], false),
             Alloca => (voidp(), vec![ULONG], false),
+            BadCall => (Type::Void, vec![voidp()], false),
         };
         Signature {
             ret,
@@ -250,6 +257,7 @@ impl Builtin {
                 Err("heap memory (malloc, calloc, realloc, free) is not encoded yet")
             }
             Builtin::Alloca => Err("variable-length arrays are not encoded yet"),
+            Builtin::BadCall => Err("function pointers are not encoded yet"),
             _ => Ok(()),
         }
     }

@@ -444,6 +444,11 @@ pub enum ExprKind {
         args: Vec<Expr>,
         site: CallSiteId,
     },
+    /// A function as a value: a pointer to it (type `Ptr(Func(..))`). Calls
+    /// through function pointers are lowered to comparisons with the
+    /// functions whose address the program takes, each branch a direct
+    /// [`ExprKind::Call`].
+    FuncAddr(FuncId),
     /// A call of a library function (arguments after the default argument
     /// promotions for variadic ones).
     Builtin {

@@ -30,6 +30,7 @@ pub fn walk_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, e: &'a Expr) {
         | ExprKind::Float(_)
         | ExprKind::Str(_)
         | ExprKind::Stream(_)
+        | ExprKind::FuncAddr(_)
         | ExprKind::Old => {}
         ExprKind::Load(p) | ExprKind::AddrOf(p) => v.visit_place(p),
         ExprKind::Unary(_, a) | ExprKind::Cast(a) => v.visit_expr(a),
@@ -91,6 +92,7 @@ pub fn walk_expr_mut<V: VisitorMut + ?Sized>(v: &mut V, e: &mut Expr) {
         | ExprKind::Float(_)
         | ExprKind::Str(_)
         | ExprKind::Stream(_)
+        | ExprKind::FuncAddr(_)
         | ExprKind::Old => {}
         ExprKind::Load(p) | ExprKind::AddrOf(p) => v.visit_place_mut(p),
         ExprKind::Unary(_, a) | ExprKind::Cast(a) => v.visit_expr_mut(a),

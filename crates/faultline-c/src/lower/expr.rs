@@ -374,7 +374,10 @@ impl Lowerer<'_> {
                 }));
             }
             Some(Sym::EnumConst(v)) => return Ok(Val::Rv(int_const(*v as i128, IntKind::Int))),
-            Some(Sym::Func { .. }) => return err(span, "unsupported: function pointers"),
+            Some(Sym::Func { ty }) => {
+                let ty = ty.clone();
+                return self.func_value(name, Some(ty), span);
+            }
             Some(Sym::Typedef { .. }) => {
                 return err(
                     span,
@@ -405,9 +408,39 @@ impl Lowerer<'_> {
             }
         }
         if self.func_ids.contains_key(name) {
-            return err(span, "unsupported: function pointers");
+            return self.func_value(name, None, span);
         }
         err(span, format!("use of undeclared identifier '{name}'"))
+    }
+
+    /// A function used as a value: a pointer to it.
+    fn func_value(
+        &mut self,
+        name: &Rc<str>,
+        declared: Option<Rc<super::FuncTy>>,
+        span: Span,
+    ) -> PResult<Val> {
+        let Some(&fid) = self.func_ids.get(name) else {
+            return err(
+                span,
+                format!("unsupported: library function '{name}' used as a value (only the program's functions can be pointed to)"),
+            );
+        };
+        let Some(sig) = self.func_sigs[fid.index()]
+            .clone()
+            .or(declared.filter(|d| d.params.is_some()))
+        else {
+            return err(
+                span,
+                format!(
+                    "unsupported: pointer to function '{name}' before its prototype or definition"
+                ),
+            );
+        };
+        Ok(Val::Rv(Expr {
+            kind: ExprKind::FuncAddr(fid),
+            ty: Type::ptr_to(Type::Func(Box::new(super::types::func_sig(&sig)))),
+        }))
     }
 
     fn unary(&mut self, op: AUn, a: &ast::Expr, span: Span) -> PResult<Val> {
@@ -473,6 +506,10 @@ impl Lowerer<'_> {
                 if **t == Type::Void {
                     return err(span, "dereferencing 'void *' pointer");
                 }
+                if let Type::Func(_) = **t {
+                    // `*f` designates the function, which decays back to `f`.
+                    return Ok(Val::Rv(x));
+                }
                 let ty = (**t).clone();
                 return Ok(Val::Place(Place {
                     kind: PlaceKind::Deref(Box::new(x)),
@@ -490,6 +527,7 @@ impl Lowerer<'_> {
                 Val::Str(..) => {
                     return err(span, "unsupported: taking the address of a string literal")
                 }
+                Val::Rv(x) if matches!(x.kind, ExprKind::FuncAddr(_)) => x,
                 Val::Rv(x) => {
                     return err(
                         span,

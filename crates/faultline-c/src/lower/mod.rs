@@ -5,6 +5,7 @@ mod calls;
 mod consts;
 mod decl_ty;
 mod expr;
+mod indirect;
 mod init;
 mod stmt;
 mod types;
@@ -220,6 +221,7 @@ pub(crate) fn lower(files: &Files, items: &[ast::Item], main_file: u32) -> PResu
         call_sites: l.call_sites,
         main,
     };
+    indirect::resolve(&mut program);
     analysis::compute(&mut program);
     Ok(program)
 }

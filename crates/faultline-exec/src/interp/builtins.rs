@@ -138,7 +138,8 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             | Builtin::Calloc
             | Builtin::Realloc
             | Builtin::Free
-            | Builtin::Alloca => self.heap_builtin(f, args),
+            | Builtin::Alloca
+            | Builtin::BadCall => self.heap_builtin(f, args),
         }
     }
 

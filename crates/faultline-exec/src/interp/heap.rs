@@ -135,6 +135,17 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 self.free(p, "free")?;
                 Ok(Value::Int(0))
             }
+            Builtin::BadCall => match self.eval(&args[0])? {
+                Value::Ptr(p) if p.is_null() => Err(self.error(
+                    ErrorKind::NullDereference,
+                    "call through a null function pointer",
+                )),
+                Value::Uninit => Err(self.arith(ArithError::Uninit)),
+                _ => Err(self.error(
+                    ErrorKind::Invalid,
+                    "call through a function pointer that does not point to a function of its type",
+                )),
+            },
             Builtin::Alloca => {
                 let n = self.int_arg(&args[0])?;
                 self.alloca(n)

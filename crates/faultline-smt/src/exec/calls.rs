@@ -270,7 +270,8 @@ impl<'a, 'b> SymExec<'a, 'b> {
             | Builtin::Calloc
             | Builtin::Realloc
             | Builtin::Free
-            | Builtin::Alloca => {
+            | Builtin::Alloca
+            | Builtin::BadCall => {
                 let why = f.encodable().err().unwrap_or("not encoded");
                 self.unsupported(format!("{}: {why}", f.name()))
             }

@@ -6,6 +6,7 @@ mod expr;
 mod heap;
 mod io;
 mod memory;
+mod sort;
 
 use crate::budget::{Budget, Exhausted};
 use crate::layout::{GccLayout, Resolved};

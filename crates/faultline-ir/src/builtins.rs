@@ -70,6 +70,13 @@ pub enum Builtin {
     /// A call through a function pointer that points to no function of its
     /// type (null, or converted from another type): args `[pointer as void *]`.
     BadCall,
+    /// `qsort(base, n, size, cmp)` as glibc sorts (its merge sort): args
+    /// `[base, n, size, cmp, cells, elem_size]`, the last two added by the
+    /// front end from `base`'s element type (cells and bytes per element).
+    Qsort,
+    /// `bsearch(key, base, n, size, cmp)`: args `[key, base, n, size, cmp,
+    /// cells, elem_size]`.
+    Bsearch,
 }
 
 /// The C signature of a library function.
@@ -84,7 +91,7 @@ pub struct Signature {
 
 impl Builtin {
     /// Every builtin, in declaration order.
-    pub const ALL: [Builtin; 39] = [
+    pub const ALL: [Builtin; 41] = [
         Builtin::Printf,
         Builtin::Fprintf,
         Builtin::Puts,
@@ -125,6 +132,8 @@ impl Builtin {
         Builtin::Free,
         Builtin::Alloca,
         Builtin::BadCall,
+        Builtin::Qsort,
+        Builtin::Bsearch,
     ];
 
     /// The C name of the function.
@@ -170,6 +179,8 @@ impl Builtin {
             Builtin::Free => "free",
             Builtin::Alloca => "__builtin_alloca",
             Builtin::BadCall => "__faultline_bad_call",
+            Builtin::Qsort => "qsort",
+            Builtin::Bsearch => "bsearch",
         }
     }
 
@@ -185,6 +196,13 @@ impl Builtin {
         use Builtin::*;
         let charp = || Type::ptr_to(CHAR);
         let voidp = || Type::ptr_to(Type::Void);
+        let cmp = || {
+            Type::ptr_to(Type::Func(Box::new(crate::types::FuncSig {
+                ret: INT,
+                params: Some(vec![voidp(), voidp()]),
+                variadic: false,
+            })))
+        };
         let (ret, params, variadic) = match self {
             Printf => (INT, vec![charp()], true),
             Fprintf => (INT, vec![Type::Stream, charp()], true),
@@ -221,6 +239,8 @@ impl Builtin {
             Free => (Type::Void, vec![voidp()], false),
             Alloca => (voidp(), vec![ULONG], false),
             BadCall => (Type::Void, vec![voidp()], false),
+            Qsort => (Type::Void, vec![voidp(), ULONG, ULONG, cmp()], false),
+            Bsearch => (voidp(), vec![voidp(), voidp(), ULONG, ULONG, cmp()], false),
         };
         Signature {
             ret,
@@ -257,7 +277,9 @@ impl Builtin {
                 Err("heap memory (malloc, calloc, realloc, free) is not encoded yet")
             }
             Builtin::Alloca => Err("variable-length arrays are not encoded yet"),
-            Builtin::BadCall => Err("function pointers are not encoded yet"),
+            Builtin::BadCall | Builtin::Qsort | Builtin::Bsearch => {
+                Err("function pointers are not encoded yet")
+            }
             _ => Ok(()),
         }
     }

@@ -48,8 +48,6 @@ pub const UNSUPPORTED: &[&str] = &[
     "memset",
     "memcmp",
     "memchr",
-    "qsort",
-    "bsearch",
     "strchr",
     "strrchr",
     "strstr",

@@ -240,6 +240,26 @@ impl Lowerer<'_> {
         let sig = func.signature();
         let args = self.lower_args(args)?;
         let n = sig.params.len();
+        // qsort/bsearch: the array's element type, known here from `base`
+        // before its conversion to `void *`, gives the element's cells.
+        let elem = match func {
+            Builtin::Qsort | Builtin::Bsearch => {
+                let i = usize::from(func == Builtin::Bsearch);
+                match args.get(i).map(|a| &a.0.ty) {
+                    Some(Type::Ptr(e)) if **e != Type::Void && !matches!(**e, Type::Func(_)) => {
+                        Some((**e).clone())
+                    }
+                    Some(_) => {
+                        return err(
+                            args[i].1,
+                            format!("unsupported: {name} of an array given as 'void *' (its element type is unknown)"),
+                        )
+                    }
+                    None => None,
+                }
+            }
+            _ => None,
+        };
         if args.len() < n {
             return err(span, format!("too few arguments to function '{name}'"));
         }
@@ -265,6 +285,10 @@ impl Lowerer<'_> {
                 _ => a,
             };
             out.push(a);
+        }
+        if let Some(e) = elem {
+            out.push(int_const(self.cells(&e) as i128, IntKind::ULong));
+            out.push(int_const(self.size_of(&e) as i128, IntKind::ULong));
         }
         Ok(Expr {
             kind: ExprKind::Builtin { func, args: out },

@@ -139,7 +139,9 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             | Builtin::Realloc
             | Builtin::Free
             | Builtin::Alloca
-            | Builtin::BadCall => self.heap_builtin(f, args),
+            | Builtin::BadCall
+            | Builtin::Qsort
+            | Builtin::Bsearch => self.heap_builtin(f, args),
         }
     }
 

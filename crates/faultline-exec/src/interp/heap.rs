@@ -135,6 +135,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 self.free(p, "free")?;
                 Ok(Value::Int(0))
             }
+            Builtin::Qsort | Builtin::Bsearch => self.sort_builtin(f, args),
             Builtin::BadCall => match self.eval(&args[0])? {
                 Value::Ptr(p) if p.is_null() => Err(self.error(
                     ErrorKind::NullDereference,

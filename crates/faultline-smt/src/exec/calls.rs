@@ -271,7 +271,9 @@ impl<'a, 'b> SymExec<'a, 'b> {
             | Builtin::Realloc
             | Builtin::Free
             | Builtin::Alloca
-            | Builtin::BadCall => {
+            | Builtin::BadCall
+            | Builtin::Qsort
+            | Builtin::Bsearch => {
                 let why = f.encodable().err().unwrap_or("not encoded");
                 self.unsupported(format!("{}: {why}", f.name()))
             }

@@ -407,7 +407,10 @@ impl Lowerer<'_> {
                 return Ok(Val::Str(id, len));
             }
         }
-        if self.func_ids.contains_key(name) {
+        if self.func_ids.contains_key(name)
+            || Builtin::from_name(name).is_some()
+            || CtypeClass::by_name(name).is_some()
+        {
             return self.func_value(name, None, span);
         }
         err(span, format!("use of undeclared identifier '{name}'"))

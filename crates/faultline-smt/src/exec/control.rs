@@ -67,8 +67,9 @@ impl<'a, 'b> SymExec<'a, 'b> {
             }
             Stmt::Goto { id, .. } => {
                 self.begin(*id);
+                let r = self.unsupported("goto is not encoded yet");
                 self.end();
-                self.unsupported("goto is not encoded yet")
+                r
             }
             Stmt::Label { .. } => Ok(g),
             Stmt::Declare { local } => {

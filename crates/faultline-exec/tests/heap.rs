@@ -157,3 +157,18 @@ fn a_variable_length_array_dies_with_its_function() {
         )
     );
 }
+
+#[test]
+fn qsort_survives_a_comparator_that_frees_the_array() {
+    assert_eq!(
+        error(
+            "#include <stdlib.h>\nint *g;\n\
+             int c(const void *a, const void *b) { free(g); return 0; }\n\
+             int main(void) {\n  g = malloc(2 * sizeof(int));\n  g[0] = g[1] = 1;\n  qsort(g, 2, sizeof(int), c);\n}\n"
+        ),
+        (
+            "invalid".into(),
+            "t.c:7: qsort: the comparison function freed or moved the array being sorted (in `qsort(g, 2, sizeof(int), c);`)".into()
+        )
+    );
+}

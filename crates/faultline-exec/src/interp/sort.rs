@@ -143,6 +143,14 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         order.extend(i..end1);
         order.extend(j..end2);
         let obj = base.obj as usize;
+        // The comparator may have ended the array's lifetime (freed it).
+        let o = &self.mem.objects[obj];
+        if !o.live || o.gen != base.gen || (at(end2).off as usize) > o.cells.len() {
+            return Err(self.error(
+                ErrorKind::Invalid,
+                "qsort: the comparison function freed or moved the array being sorted",
+            ));
+        }
         let cells = &self.mem.objects[obj].cells;
         let mut merged = Vec::with_capacity((n as i64 * c) as usize);
         for k in order {

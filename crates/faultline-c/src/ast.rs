@@ -236,6 +236,9 @@ pub enum StmtKind {
     Switch(Expr, Box<Stmt>),
     /// `case`/`default` labels and the statement they label.
     Labeled(Vec<CaseLabel>, Box<Stmt>),
+    /// `name: stmt`.
+    Label(Ident, Box<Stmt>),
+    Goto(Ident),
     Break,
     Continue,
     Return(Option<Expr>),

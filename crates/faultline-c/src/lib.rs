@@ -63,8 +63,11 @@
 //! `typedef`, `enum`, structs (by value, nested, arrays of structs),
 //! fixed-size arrays of any dimension (sizes from initializers, brace
 //! elision, `[i] =` and `.f =` designators, string initializers), pointers
-//! (to scalars, arrays and structs), `const`/`volatile`/`register`/`static`/
-//! `extern`/`auto`, `sizeof`, every C operator, every statement but `goto`.
+//! (to scalars, arrays, structs and functions: calls through pointers are
+//! lowered to direct calls, see `lower/indirect.rs`), variable-length arrays
+//! in block scope, `const`/`volatile`/`register`/`static`/`extern`/`auto`,
+//! `sizeof`, every C operator, every statement (`goto` to a label of its
+//! block or an enclosing one).
 //! The built-in headers are `stdio.h`, `stdlib.h`, `string.h`, `strings.h`,
 //! `math.h`, `ctype.h`, `assert.h`, `stdbool.h`, `limits.h`, `float.h`,
 //! `stddef.h`, `stdint.h`, `inttypes.h` and `iso646.h`.
@@ -72,15 +75,16 @@
 //! # What is refused
 //!
 //! Every refusal is an [`Error`] whose message starts with `unsupported: `
-//! and names the construct: `goto` and labels, unions, bit-fields, function
-//! pointers, variadic function definitions, variable-length and zero-length
-//! arrays, flexible array members, `long double`, complex types,
+//! and names the construct: `goto` into a nested block, unions, bit-fields,
+//! calls through pointers to unprototyped, variadic or struct-returning
+//! functions, variadic function definitions, variable-length arrays with a
+//! variable inner dimension, zero-length arrays, flexible array members, `long double`, complex types,
 //! compound literals, statement expressions, `_Generic`, `_Atomic`,
 //! `typeof`, inline assembly, casts between pointers and integers other
 //! than the null constant, member access on a struct that is not an lvalue
 //! (`f().x`), `case` labels inside an `if`/loop body of a switch, and
-//! library functions faultline does not implement (`malloc`, `rand`,
-//! `fopen`, ...: `unsupported: library function 'malloc'`). Other headers
+//! library functions faultline does not implement (`rand`, `fopen`, ...:
+//! `unsupported: library function 'fopen'`). Other headers
 //! are `unsupported header <name.h>`; unknown functions are
 //! `call to undeclared function 'name'`.
 //!

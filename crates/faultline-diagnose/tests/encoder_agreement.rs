@@ -14,6 +14,10 @@
 //! limit). At least 70% of the tests that end normally and are short enough
 //! must be supported by the encoder, and at least 50 formulas must be checked.
 //!
+//! Programs that use what the encoder does not encode yet by design (the
+//! heap, `goto`, variable-length arrays, function pointers: issue 13) are
+//! not run at all and not counted in that share; they are listed.
+//!
 //! Each test is checked in a child process (this test binary, running
 //! `agreement_child`), so that a formula too large for the machine or a
 //! panic ends one check, not the run.
@@ -304,6 +308,22 @@ fn unrelaxed_formulas_have_exactly_the_interpreters_run_as_model() {
         .collect();
     dirs.sort();
     assert!(dirs.len() >= 60, "{} programs", dirs.len());
+    // Programs using what the encoder does not encode yet: listed, not run.
+    let mut not_yet: Vec<String> = Vec::new();
+    let dirs: Vec<PathBuf> = dirs
+        .into_iter()
+        .filter(|d| {
+            let prog = faultline_c::compile_file(&d.join("prog.c")).expect("compiles");
+            match not_encoded_yet(&prog) {
+                Some(why) => {
+                    let p = d.file_name().unwrap().to_string_lossy().into_owned();
+                    not_yet.push(format!("{p} ({why})"));
+                    false
+                }
+                None => true,
+            }
+        })
+        .collect();
     let jobs: Vec<(String, String)> = dirs
         .iter()
         .flat_map(|d| {
@@ -374,6 +394,11 @@ fn unrelaxed_formulas_have_exactly_the_interpreters_run_as_model() {
     for m in &messages {
         println!("{m}");
     }
+    println!(
+        "{} programs not run (not encoded yet): {}",
+        not_yet.len(),
+        not_yet.join(", ")
+    );
     for (n, _, d) in slow.iter().take(8) {
         println!("slowest: {n} {:.2}s", d.as_secs_f64());
     }
@@ -402,4 +427,37 @@ fn unrelaxed_formulas_have_exactly_the_interpreters_run_as_model() {
         checked >= 50,
         "only {checked} of {total} formulas were checked (the solver gave up on {gave_up}, {too_long} too long)"
     );
+}
+
+/// Why the encoder cannot encode `prog` yet by design (issue 13), if it
+/// uses any of it: a library function [`Builtin::encodable`] refuses (the
+/// heap, variable-length arrays, `qsort`), a function pointer or a `goto`.
+fn not_encoded_yet(prog: &Program) -> Option<&'static str> {
+    use faultline_ir::visit::{any_expr, for_each_stmt, stmt_exprs};
+    use faultline_ir::{ExprKind, Stmt};
+    let mut why = None;
+    let mut check = |e: &faultline_ir::Expr| {
+        any_expr(e, |e| {
+            let r = match &e.kind {
+                ExprKind::Builtin { func, .. } => func.encodable().err(),
+                ExprKind::FuncAddr(_) => Some("function pointers are not encoded yet"),
+                _ => None,
+            };
+            why = why.or(r);
+            r.map(|_| true)
+        });
+    };
+    for g in &prog.globals {
+        for it in &g.init.items {
+            check(&it.value);
+        }
+    }
+    let mut goto = false;
+    for f in &prog.functions {
+        for_each_stmt(&f.body, &mut |s| {
+            goto |= matches!(s, Stmt::Goto { .. });
+            stmt_exprs(s, &mut check);
+        });
+    }
+    why.or(goto.then_some("goto is not encoded yet"))
 }

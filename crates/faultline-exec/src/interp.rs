@@ -3,8 +3,10 @@
 mod builtins;
 mod control;
 mod expr;
+mod heap;
 mod io;
 mod memory;
+mod sort;
 
 use crate::budget::{Budget, Exhausted};
 use crate::layout::{GccLayout, Resolved};
@@ -134,6 +136,11 @@ pub enum ErrorKind {
     Overflow,
     Unsupported,
     Invalid,
+    // heap
+    UseAfterFree,
+    DoubleFree,
+    InvalidFree,
+    HeapLimit,
 }
 
 impl ErrorKind {
@@ -153,6 +160,11 @@ impl ErrorKind {
             ErrorKind::Overflow => "overflow",
             ErrorKind::Unsupported => "unsupported",
             ErrorKind::Invalid => "invalid",
+            // heap
+            ErrorKind::UseAfterFree => "use-after-free",
+            ErrorKind::DoubleFree => "double-free",
+            ErrorKind::InvalidFree => "invalid-free",
+            ErrorKind::HeapLimit => "heap-limit",
         }
     }
 }
@@ -479,6 +491,10 @@ struct Frame {
     event: Option<usize>,
     /// Values produced so far by this instance (for [`Hooks::value`]).
     produced: u32,
+    /// Variable-length arrays (`alloca` blocks) of this activation, freed at its return.
+    /// Each with the statement that allocated it: executing that statement
+    /// again (a loop) ends the previous array's lifetime.
+    allocas: Vec<(Option<StmtId>, u32)>,
 }
 
 enum Flow {
@@ -486,6 +502,8 @@ enum Flow {
     Break,
     Continue,
     Return(Ret),
+    /// A `goto` looking for its label in the enclosing blocks.
+    Goto(faultline_ir::LabelId),
 }
 
 enum Ret {
@@ -534,6 +552,8 @@ struct Machine<'e, 'p, 'h> {
     /// Undefined behaviour the run survived (emulated out-of-bounds reads).
     warnings: Vec<String>,
     overflows: Vec<StmtId>,
+    /// Bytes of live heap blocks.
+    heap_bytes: u64,
 }
 
 impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
@@ -573,6 +593,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             }),
             warnings: Vec::new(),
             overflows: Vec::new(),
+            heap_bytes: 0,
         }
     }
 
@@ -608,6 +629,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             Origin::Var(VarRef::Indirect) => "an object".into(),
             Origin::StrLit => "a string literal".into(),
             Origin::Arg => "a command-line argument".into(),
+            Origin::Heap => self.heap_name(obj),
         }
     }
 

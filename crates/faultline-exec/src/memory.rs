@@ -14,6 +14,25 @@ pub enum Origin {
     Var(VarRef),
     StrLit,
     Arg,
+    /// A block from `malloc`, `calloc` or `realloc` (its facts in [`Object::heap`]).
+    Heap,
+}
+
+/// A heap block: its size in bytes and where it was allocated and freed. The
+/// block has no cells until a pointer to it is first converted to a `T *`
+/// ([`Memory::type_heap`]): then it holds `bytes / sizeof(T)` elements of `T`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeapBlock {
+    pub bytes: u64,
+    /// Leading bytes known to be zero (`calloc`; what `realloc` kept of them).
+    pub zero_bytes: u64,
+    /// The element type, once typed.
+    pub elem: Option<faultline_ir::Type>,
+    pub alloc_at: Option<faultline_ir::StmtId>,
+    pub freed_at: Option<faultline_ir::StmtId>,
+    /// A variable-length array (`alloca`): on the stack, freed when its
+    /// function returns, never by `free`.
+    pub stack: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -23,6 +42,8 @@ pub struct Object {
     pub live: bool,
     pub readonly: bool,
     pub origin: Origin,
+    /// Set for heap blocks.
+    pub heap: Option<Box<HeapBlock>>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -42,6 +63,7 @@ impl Memory {
             o.live = true;
             o.readonly = readonly;
             o.origin = origin;
+            o.heap = None;
             id
         } else {
             self.objects.push(Object {
@@ -50,8 +72,33 @@ impl Memory {
                 live: true,
                 readonly,
                 origin,
+                heap: None,
             });
             (self.objects.len() - 1) as u32
+        }
+    }
+
+    /// Allocates a heap block (never reusing a slot, so that a freed block
+    /// stays recognizable for use-after-free and double-free errors).
+    pub fn alloc_heap(&mut self, block: HeapBlock) -> u32 {
+        self.objects.push(Object {
+            cells: Vec::new(),
+            gen: 0,
+            live: true,
+            readonly: false,
+            origin: Origin::Heap,
+            heap: Some(Box::new(block)),
+        });
+        (self.objects.len() - 1) as u32
+    }
+
+    /// Frees a heap block: its cells are dropped, its facts kept.
+    pub fn free_heap(&mut self, id: u32, at: Option<faultline_ir::StmtId>) {
+        let o = &mut self.objects[id as usize];
+        o.live = false;
+        o.cells = Vec::new();
+        if let Some(h) = &mut o.heap {
+            h.freed_at = at;
         }
     }
 

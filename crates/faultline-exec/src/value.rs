@@ -35,6 +35,8 @@ pub enum Value {
     Float(f64),
     Ptr(Ptr),
     Stream(Stream),
+    /// A pointer to a function of the program.
+    Func(faultline_ir::FuncId),
     /// Not yet written (a local without initializer).
     Uninit,
 }
@@ -47,6 +49,7 @@ impl fmt::Display for Value {
             Value::Ptr(p) if p.is_null() => write!(f, "NULL"),
             Value::Ptr(p) => write!(f, "&obj{}[{}]", p.obj, p.off),
             Value::Stream(s) => write!(f, "{s:?}"),
+            Value::Func(id) => write!(f, "&fn{}", id.0),
             Value::Uninit => write!(f, "uninitialized"),
         }
     }
@@ -88,7 +91,7 @@ pub fn truthy(v: Value) -> Result<bool, ArithError> {
         Value::Int(i) => Ok(i != 0),
         Value::Float(x) => Ok(x != 0.0),
         Value::Ptr(p) => Ok(!p.is_null()),
-        Value::Stream(_) => Ok(true),
+        Value::Stream(_) | Value::Func(_) => Ok(true),
         Value::Uninit => Err(ArithError::Uninit),
     }
 }
@@ -208,6 +211,16 @@ pub fn compare(op: CmpOp, ty: &Type, a: Value, b: Value) -> ArithResult {
         Type::Ptr(_) => {
             let (p, q) = match (a, b) {
                 (Value::Ptr(p), Value::Ptr(q)) => (p, q),
+                (Value::Func(_), Value::Func(_) | Value::Ptr(_))
+                | (Value::Ptr(_), Value::Func(_)) => {
+                    return match op {
+                        CmpOp::Eq => Ok(Value::Int((a == b) as i64)),
+                        CmpOp::Ne => Ok(Value::Int((a != b) as i64)),
+                        _ => Err(ArithError::Invalid(
+                            "relational comparison of function pointers".into(),
+                        )),
+                    };
+                }
                 (Value::Uninit, _) | (_, Value::Uninit) => return Err(ArithError::Uninit),
                 _ => {
                     return Err(ArithError::Invalid(

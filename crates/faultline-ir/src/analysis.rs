@@ -16,6 +16,7 @@
 //! exit (infinite loops) are given an edge to it, the usual convention.
 
 use crate::visit::{any_expr, for_each_stmt, stmt_exprs, walk_expr, walk_place, Visitor};
+use crate::LabelId;
 use crate::{
     Block, Branch, Builtin, Expr, ExprKind, FuncId, Place, PlaceKind, Program, Stmt, StmtId, Type,
     Var, VarRef,
@@ -224,6 +225,8 @@ struct Cfg {
     stmt: Vec<Option<StmtId>>,
     succ: Vec<Vec<(usize, Option<Branch>)>>,
     index: HashMap<StmtId, usize>,
+    /// The node of each label (created at the first `goto` or the label).
+    labels: HashMap<LabelId, usize>,
 }
 
 impl Cfg {
@@ -239,6 +242,14 @@ impl Cfg {
         if let Some(id) = s {
             self.index.insert(id, n);
         }
+        n
+    }
+    fn label(&mut self, l: LabelId) -> usize {
+        if let Some(&n) = self.labels.get(&l) {
+            return n;
+        }
+        let n = self.node(None);
+        self.labels.insert(l, n);
         n
     }
     fn edge(&mut self, a: usize, b: usize, l: Option<Branch>) {
@@ -275,6 +286,17 @@ impl Cfg {
             Stmt::Continue { id } => {
                 let n = self.node(Some(*id));
                 self.edge(n, cont, None);
+                n
+            }
+            Stmt::Goto { id, label } => {
+                let n = self.node(Some(*id));
+                let l = self.label(*label);
+                self.edge(n, l, None);
+                n
+            }
+            Stmt::Label { label } => {
+                let n = self.label(*label);
+                self.edge(n, next, None);
                 n
             }
             Stmt::If { cond, then, els } => {
@@ -337,6 +359,7 @@ fn control_dependences(body: &Block) -> Vec<(StmtId, Vec<(StmtId, Branch)>)> {
         stmt: vec![None],
         succ: vec![Vec::new()],
         index: HashMap::new(),
+        labels: HashMap::new(),
     };
     g.block(body, EXIT, EXIT, EXIT);
     let n = g.stmt.len();

@@ -53,6 +53,30 @@ pub enum Builtin {
     ToUpper,
     ToLower,
     Fflush,
+    // ----- heap -----
+    /// `malloc(size)`: a heap block of `size` bytes, uninitialized.
+    Malloc,
+    /// `calloc(n, size)`: a heap block of `n * size` bytes, zeroed.
+    Calloc,
+    /// `realloc(p, size)`.
+    Realloc,
+    /// `free(p)`.
+    Free,
+    /// `__builtin_alloca(size)`: `size` bytes on the stack until the function
+    /// returns; the storage of a variable-length array (`T a[n]` is lowered
+    /// to a `T *` initialized with `(T *)__builtin_alloca(n * sizeof(T))`).
+    Alloca,
+    // ----- function pointers -----
+    /// A call through a function pointer that points to no function of its
+    /// type (null, or converted from another type): args `[pointer as void *]`.
+    BadCall,
+    /// `qsort(base, n, size, cmp)` as glibc sorts (its merge sort): args
+    /// `[base, n, size, cmp, cells, elem_size]`, the last two added by the
+    /// front end from `base`'s element type (cells and bytes per element).
+    Qsort,
+    /// `bsearch(key, base, n, size, cmp)`: args `[key, base, n, size, cmp,
+    /// cells, elem_size]`.
+    Bsearch,
 }
 
 /// The C signature of a library function.
@@ -67,7 +91,7 @@ pub struct Signature {
 
 impl Builtin {
     /// Every builtin, in declaration order.
-    pub const ALL: [Builtin; 33] = [
+    pub const ALL: [Builtin; 41] = [
         Builtin::Printf,
         Builtin::Fprintf,
         Builtin::Puts,
@@ -101,6 +125,15 @@ impl Builtin {
         Builtin::ToUpper,
         Builtin::ToLower,
         Builtin::Fflush,
+        // heap
+        Builtin::Malloc,
+        Builtin::Calloc,
+        Builtin::Realloc,
+        Builtin::Free,
+        Builtin::Alloca,
+        Builtin::BadCall,
+        Builtin::Qsort,
+        Builtin::Bsearch,
     ];
 
     /// The C name of the function.
@@ -139,6 +172,15 @@ impl Builtin {
             Builtin::ToUpper => "toupper",
             Builtin::ToLower => "tolower",
             Builtin::Fflush => "fflush",
+            // heap
+            Builtin::Malloc => "malloc",
+            Builtin::Calloc => "calloc",
+            Builtin::Realloc => "realloc",
+            Builtin::Free => "free",
+            Builtin::Alloca => "__builtin_alloca",
+            Builtin::BadCall => "__faultline_bad_call",
+            Builtin::Qsort => "qsort",
+            Builtin::Bsearch => "bsearch",
         }
     }
 
@@ -153,6 +195,14 @@ impl Builtin {
     pub fn signature(self) -> Signature {
         use Builtin::*;
         let charp = || Type::ptr_to(CHAR);
+        let voidp = || Type::ptr_to(Type::Void);
+        let cmp = || {
+            Type::ptr_to(Type::Func(Box::new(crate::types::FuncSig {
+                ret: INT,
+                params: Some(vec![voidp(), voidp()]),
+                variadic: false,
+            })))
+        };
         let (ret, params, variadic) = match self {
             Printf => (INT, vec![charp()], true),
             Fprintf => (INT, vec![Type::Stream, charp()], true),
@@ -182,6 +232,15 @@ impl Builtin {
                 (INT, vec![INT], false)
             }
             Fflush => (INT, vec![Type::Stream], false),
+            // heap
+            Malloc => (voidp(), vec![ULONG], false),
+            Calloc => (voidp(), vec![ULONG, ULONG], false),
+            Realloc => (voidp(), vec![voidp(), ULONG], false),
+            Free => (Type::Void, vec![voidp()], false),
+            Alloca => (voidp(), vec![ULONG], false),
+            BadCall => (Type::Void, vec![voidp()], false),
+            Qsort => (Type::Void, vec![voidp(), ULONG, ULONG, cmp()], false),
+            Bsearch => (voidp(), vec![voidp(), voidp(), ULONG, ULONG, cmp()], false),
         };
         Signature {
             ret,
@@ -212,7 +271,17 @@ impl Builtin {
     /// then reports it as unsupported). Every builtin the encoder does not
     /// implement must say so here (checked by `faultline-smt/tests/builtins.rs`).
     pub fn encodable(self) -> Result<(), &'static str> {
-        Ok(())
+        match self {
+            // heap
+            Builtin::Malloc | Builtin::Calloc | Builtin::Realloc | Builtin::Free => {
+                Err("heap memory (malloc, calloc, realloc, free) is not encoded yet")
+            }
+            Builtin::Alloca => Err("variable-length arrays are not encoded yet"),
+            Builtin::BadCall | Builtin::Qsort | Builtin::Bsearch => {
+                Err("function pointers are not encoded yet")
+            }
+            _ => Ok(()),
+        }
     }
 
     /// The character class a classifier (`isdigit`, ...) tests, or the class

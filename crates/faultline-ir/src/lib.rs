@@ -1,6 +1,7 @@
 //! faultline's intermediate representation of a C program.
 //!
-//! The IR is structured (if/while/switch with break/continue/return, no goto),
+//! The IR is structured (if/while/switch with break/continue/return; `goto`
+//! jumps only to a label in its own block or an enclosing one),
 //! fully typed, and names every variable by an id. The front end
 //! (`faultline-c`) makes every implicit C conversion explicit: the operands of a
 //! [`ExprKind::Binary`] or [`ExprKind::Cmp`] already have the operation's type,
@@ -63,6 +64,10 @@ id_type!(
 id_type!(
     /// A source file, indexing [`Program::files`].
     FileId
+);
+id_type!(
+    /// A label of a function (for `goto`), numbered within the function.
+    LabelId
 );
 id_type!(
     /// A call site (one `f(...)` in the source), indexing [`Program::call_sites`].
@@ -290,6 +295,18 @@ pub enum Stmt {
     Continue {
         id: StmtId,
     },
+    /// `goto label;`: execution continues at the [`Stmt::Label`] of the
+    /// same label, which the front end guarantees is in this statement's
+    /// block or an enclosing one of the same function (leaving loops and
+    /// switches on the way, never entering one).
+    Goto {
+        id: StmtId,
+        label: LabelId,
+    },
+    /// The position of a label (not a statement of its own: no id).
+    Label {
+        label: LabelId,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -308,12 +325,13 @@ impl Stmt {
             | Stmt::Init { id, .. }
             | Stmt::Return { id, .. }
             | Stmt::Break { id }
-            | Stmt::Continue { id } => Some(*id),
+            | Stmt::Continue { id }
+            | Stmt::Goto { id, .. } => Some(*id),
             Stmt::If { cond, .. } | Stmt::DoWhile { cond, .. } | Stmt::Switch { cond, .. } => {
                 Some(cond.id)
             }
             Stmt::While { cond, .. } => cond.as_ref().map(|c| c.id),
-            Stmt::Declare { .. } => None,
+            Stmt::Declare { .. } | Stmt::Label { .. } => None,
         }
     }
 }
@@ -426,6 +444,11 @@ pub enum ExprKind {
         args: Vec<Expr>,
         site: CallSiteId,
     },
+    /// A function as a value: a pointer to it (type `Ptr(Func(..))`). Calls
+    /// through function pointers are lowered to comparisons with the
+    /// functions whose address the program takes, each branch a direct
+    /// [`ExprKind::Call`].
+    FuncAddr(FuncId),
     /// A call of a library function (arguments after the default argument
     /// promotions for variadic ones).
     Builtin {
@@ -465,6 +488,8 @@ pub enum StmtKind {
     Return,
     Break,
     Continue,
+    /// `goto label;`.
+    Goto,
     /// The condition of an `if`.
     IfCond,
     /// The condition of a `while` or `for`.

@@ -204,6 +204,10 @@ impl Printer<'_> {
                 Type::Float(FloatKind::Float) => format!("{f:?}f"),
                 _ => format!("{f:?}"),
             },
+            ExprKind::FuncAddr(f) => match self.p.functions.get(f.index()) {
+                Some(func) => format!("&{}", func.name),
+                None => format!("&fn#{}", f.0),
+            },
             ExprKind::Str(id) => match self.p.strings.get(id.index()) {
                 Some(b) => escape(b),
                 None => format!("str#{}", id.0),
@@ -437,6 +441,12 @@ impl Printer<'_> {
             }
             Stmt::Continue { id } => {
                 let _ = writeln!(out, "{ind}{id}: continue;");
+            }
+            Stmt::Goto { id, label } => {
+                let _ = writeln!(out, "{ind}{id}: goto L{};", label.0);
+            }
+            Stmt::Label { label } => {
+                let _ = writeln!(out, "{ind}L{}:", label.0);
             }
         }
     }

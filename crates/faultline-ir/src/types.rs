@@ -160,6 +160,18 @@ pub enum Type {
     Struct(StructId),
     /// The opaque `FILE *` of `stdout`/`stderr`/`stdin`.
     Stream,
+    /// A function type; only pointers to it are values (`int (*)(int)` is
+    /// `Ptr(Func(..))`, one cell holding a function).
+    Func(Box<FuncSig>),
+}
+
+/// A function type's signature.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FuncSig {
+    pub ret: Type,
+    /// `None` when declared without a prototype (`int (*f)()`).
+    pub params: Option<Vec<Type>>,
+    pub variadic: bool,
 }
 
 pub const INT: Type = Type::Int(IntKind::Int);
@@ -235,7 +247,7 @@ pub trait Layout {
     /// Number of scalar cells an object of type `t` occupies.
     fn cells(&self, t: &Type) -> u64 {
         match t {
-            Type::Void => 0,
+            Type::Void | Type::Func(_) => 0,
             Type::Int(_) | Type::Float(_) | Type::Ptr(_) | Type::Stream => 1,
             Type::Array(e, n) => self.cells(e) * n,
             Type::Struct(s) => self.struct_def(*s).cells,
@@ -245,7 +257,7 @@ pub trait Layout {
     /// `sizeof(t)` in bytes (LP64).
     fn size_of(&self, t: &Type) -> u64 {
         match t {
-            Type::Void => 1,
+            Type::Void | Type::Func(_) => 1,
             Type::Int(k) => (k.bits() / 8) as u64,
             Type::Float(FloatKind::Float) => 4,
             Type::Float(FloatKind::Double) => 8,
@@ -266,7 +278,7 @@ pub trait Layout {
     /// The scalar types of the cells of `t`, in order.
     fn cell_types(&self, t: &Type, out: &mut Vec<Type>) {
         match t {
-            Type::Void => {}
+            Type::Void | Type::Func(_) => {}
             Type::Array(e, n) => {
                 for _ in 0..*n {
                     self.cell_types(e, out);
@@ -292,6 +304,20 @@ pub trait Layout {
             Type::Array(e, n) => format!("{}[{}]", self.type_name(e), n),
             Type::Struct(s) => format!("struct {}", self.struct_def(*s).name),
             Type::Stream => "FILE *".into(),
+            Type::Func(sig) => {
+                let params = match &sig.params {
+                    None => String::new(),
+                    Some(ps) if ps.is_empty() && !sig.variadic => "void".into(),
+                    Some(ps) => {
+                        let mut v: Vec<String> = ps.iter().map(|p| self.type_name(p)).collect();
+                        if sig.variadic {
+                            v.push("...".into());
+                        }
+                        v.join(", ")
+                    }
+                };
+                format!("{} ({params})", self.type_name(&sig.ret))
+            }
         }
     }
 }

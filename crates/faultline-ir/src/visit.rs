@@ -30,6 +30,7 @@ pub fn walk_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, e: &'a Expr) {
         | ExprKind::Float(_)
         | ExprKind::Str(_)
         | ExprKind::Stream(_)
+        | ExprKind::FuncAddr(_)
         | ExprKind::Old => {}
         ExprKind::Load(p) | ExprKind::AddrOf(p) => v.visit_place(p),
         ExprKind::Unary(_, a) | ExprKind::Cast(a) => v.visit_expr(a),
@@ -91,6 +92,7 @@ pub fn walk_expr_mut<V: VisitorMut + ?Sized>(v: &mut V, e: &mut Expr) {
         | ExprKind::Float(_)
         | ExprKind::Str(_)
         | ExprKind::Stream(_)
+        | ExprKind::FuncAddr(_)
         | ExprKind::Old => {}
         ExprKind::Load(p) | ExprKind::AddrOf(p) => v.visit_place_mut(p),
         ExprKind::Unary(_, a) | ExprKind::Cast(a) => v.visit_expr_mut(a),
@@ -172,7 +174,11 @@ pub fn stmt_exprs<'a>(s: &'a Stmt, mut f: impl FnMut(&'a Expr)) {
             f(&cond.expr)
         }
         Stmt::While { cond, .. } => cond.iter().for_each(|c| f(&c.expr)),
-        Stmt::Declare { .. } | Stmt::Break { .. } | Stmt::Continue { .. } => {}
+        Stmt::Declare { .. }
+        | Stmt::Break { .. }
+        | Stmt::Continue { .. }
+        | Stmt::Goto { .. }
+        | Stmt::Label { .. } => {}
     }
 }
 
@@ -186,7 +192,11 @@ pub fn stmt_exprs_mut(s: &mut Stmt, mut f: impl FnMut(&mut Expr)) {
             f(&mut cond.expr)
         }
         Stmt::While { cond, .. } => cond.iter_mut().for_each(|c| f(&mut c.expr)),
-        Stmt::Declare { .. } | Stmt::Break { .. } | Stmt::Continue { .. } => {}
+        Stmt::Declare { .. }
+        | Stmt::Break { .. }
+        | Stmt::Continue { .. }
+        | Stmt::Goto { .. }
+        | Stmt::Label { .. } => {}
     }
 }
 

@@ -424,3 +424,44 @@ fn main
 ",
     );
 }
+
+#[test]
+fn goto_edges() {
+    // i = 0 ─▶ again: i++ ─▶ i < n ─T─▶ goto again ─┐ (back to i++)
+    //                          └F─▶ i > 5 ─T─▶ goto out ─▶ out: return i
+    //                                 └F─▶ i = 1 ───────────────┘
+    // `i++` runs again only when `i < n` is true; as after a loop, `i > 5`
+    // post-dominates `i < n` (every way out goes through it); `return`
+    // always runs.
+    assert_facts(
+        "\
+int f(int n)
+{
+    int i = 0;
+again:
+    i++;
+    if (i < n)
+        goto again;
+    if (i > 5)
+        goto out;
+    i = 1;
+out:
+    return i;
+}
+int main(void) { return f(3); }
+",
+        "\
+fn f
+3: int i = 0; | def[i]
+5: i++; | def[i] use[i] ctrl[i < n:T]
+6: i < n | use[i n] ctrl[i < n:T]
+7: goto again; | ctrl[i < n:T]
+8: i > 5 | use[i]
+9: goto out; | ctrl[i > 5:T]
+10: i = 1; | def[i] ctrl[i > 5:F]
+12: return i; | use[i]
+fn main
+14: return f(3); | call[f]
+",
+    );
+}

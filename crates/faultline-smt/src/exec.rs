@@ -355,7 +355,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
         crate::limits::tick();
         let kind = self.prog.stmt(id).kind;
         let relaxable = match kind {
-            StmtKind::Break | StmtKind::Continue => false,
+            StmtKind::Break | StmtKind::Continue | StmtKind::Goto => false,
             k if k.is_condition() => self.encoding != Encoding::Trace,
             _ => true,
         } && self.ab.allows(id);

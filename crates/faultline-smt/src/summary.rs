@@ -24,6 +24,8 @@ pub struct Summary {
     /// A `break` / `continue` leaving the block.
     pub breaks: bool,
     pub continues: bool,
+    /// What the encoder cannot summarize (a `goto`, the heap), if anything.
+    pub refused: Option<&'static str>,
 }
 
 impl Summary {
@@ -36,6 +38,7 @@ impl Summary {
         self.outputs |= callee.outputs;
         self.inputs |= callee.inputs;
         self.exits |= callee.exits;
+        self.refused = self.refused.or(callee.refused);
     }
 }
 
@@ -64,6 +67,9 @@ impl Visitor<'_> for Effects<'_> {
                 }
                 Builtin::Scanf | Builtin::Getchar => self.summary.inputs = true,
                 Builtin::Exit => self.summary.exits = true,
+                f if f.encodable().is_err() => {
+                    self.summary.refused = self.summary.refused.or(f.encodable().err())
+                }
                 _ => {}
             },
             _ => {}
@@ -129,6 +135,8 @@ fn block_direct(
                     s.continues = true;
                 }
             }
+            Stmt::Goto { .. } => s.refused = s.refused.or(Some("goto is not encoded yet")),
+            Stmt::Label { .. } => {}
         }
     }
 }

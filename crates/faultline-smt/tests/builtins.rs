@@ -29,8 +29,48 @@ fn argument(t: &Type, dst: bool) -> &'static str {
     }
 }
 
+/// Programs for the builtins whose arguments cannot be made from their
+/// signature alone (heap blocks, function pointers, VLAs): (definitions
+/// before `main`, statements of `main`).
+fn special_program(b: Builtin) -> Option<(&'static str, &'static str)> {
+    let cmp =
+        "int cmp(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }\n";
+    Some(match b {
+        Builtin::Malloc => (
+            "",
+            "char *p = malloc(3); p[0] = 'a'; p[1] = 0; printf(\"%s\\n\", p); free(p);",
+        ),
+        Builtin::Calloc => ("", "int *p = calloc(2, sizeof(int)); printf(\"%d\\n\", p[1]);"),
+        Builtin::Realloc => (
+            "",
+            "int *p = realloc(0, sizeof(int)); *p = 65; printf(\"%d\\n\", *p);",
+        ),
+        Builtin::Free => ("", "free(malloc(2));"),
+        Builtin::Alloca => ("", "int n = 2; int a[n]; a[1] = 65; printf(\"%d\\n\", a[1]);"),
+        Builtin::BadCall => (
+            "int id(int x) { return x; }\n",
+            "int (*f)(int) = id; printf(\"%d\\n\", f(65));",
+        ),
+        Builtin::Qsort => (
+            cmp,
+            "int v[3] = {3, 1, 2}; qsort(v, 3, sizeof v[0], cmp); printf(\"%d\\n\", v[0]);",
+        ),
+        Builtin::Bsearch => (
+            cmp,
+            "int v[3] = {1, 2, 3}, k = 2; printf(\"%d\\n\", bsearch(&k, v, 3, sizeof(int), cmp) != 0);",
+        ),
+        _ => return None,
+    })
+}
+
 /// A program that calls `b` once and prints what it returns.
 fn program_calling(b: Builtin) -> String {
+    if let Some((defs, stmt)) = special_program(b) {
+        return format!(
+            "#include <stdio.h>\n#include <stdlib.h>\n{defs}char buf[16] = \"ab\";\n\
+             int main(void) {{\n  {stmt}\n  printf(\"%s\\n\", buf);\n  return 0;\n}}\n"
+        );
+    }
     let sig = b.signature();
     let copies = sig.ret == Type::ptr_to(CHAR);
     let args: Vec<&str> = sig

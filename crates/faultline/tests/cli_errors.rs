@@ -42,7 +42,7 @@ fn unsupported_goto() {
     let p = path("goto.c");
     assert_error(
         &["run", &p],
-        &format!("{p}:5:9: error: unsupported: goto statement"),
+        &format!("{p}:5:14: error: unsupported: goto into a nested block (label 'inside' is not in an enclosing block)"),
     );
 }
 

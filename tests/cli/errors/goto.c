@@ -2,8 +2,10 @@ int main(void)
 {
     int i = 0;
     if (i == 0)
-        goto done;
-    i = 1;
-done:
+        goto inside;
+    while (i < 3) {
+inside:
+        i++;
+    }
     return i;
 }

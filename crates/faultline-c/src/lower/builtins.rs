@@ -5,10 +5,6 @@
 /// Well-known library functions faultline does not implement: calling one
 /// is reported as `unsupported: library function 'name'`.
 pub const UNSUPPORTED: &[&str] = &[
-    "malloc",
-    "calloc",
-    "realloc",
-    "free",
     "rand",
     "srand",
     "time",
@@ -52,8 +48,6 @@ pub const UNSUPPORTED: &[&str] = &[
     "memset",
     "memcmp",
     "memchr",
-    "qsort",
-    "bsearch",
     "strchr",
     "strrchr",
     "strstr",

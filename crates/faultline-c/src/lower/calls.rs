@@ -21,6 +21,11 @@ impl Lowerer<'_> {
     ) -> PResult<Expr> {
         let ast::ExprKind::Ident(name) = &callee.kind else {
             let f = self.rv(callee);
+            if let Ok(f) = &f {
+                if is_func_ptr(&f.ty) {
+                    return self.indirect_call(f.clone(), args, span);
+                }
+            }
             return match f {
                 Ok(f) => err(
                     callee.span,
@@ -33,6 +38,10 @@ impl Lowerer<'_> {
             };
         };
         let declared = match self.lookup(name) {
+            Some(Sym::Var { ty, .. }) if is_func_ptr(ty) => {
+                let f = self.rv(callee)?;
+                return self.indirect_call(f, args, span);
+            }
             Some(Sym::Var { ty, .. }) => {
                 return err(
                     callee.span,
@@ -82,6 +91,56 @@ impl Lowerer<'_> {
             );
         }
         err(callee.span, format!("call to undeclared function '{name}'"))
+    }
+
+    /// A call through a function pointer: lowered to a placeholder call of
+    /// [`super::indirect::INDIRECT`] with the pointer as first argument, which
+    /// [`super::indirect::resolve`] turns into direct calls once every
+    /// function whose address is taken is known.
+    fn indirect_call(&mut self, f: Expr, args: &[ast::Expr], span: Span) -> PResult<Expr> {
+        let Type::Ptr(t) = &f.ty else {
+            return err(span, "called object is not a function pointer");
+        };
+        let Type::Func(sig) = &**t else {
+            return err(span, "called object is not a function pointer");
+        };
+        let sig = (**sig).clone();
+        let Some(params) = &sig.params else {
+            return err(
+                span,
+                "unsupported: call through a pointer to a function without a prototype",
+            );
+        };
+        if sig.variadic {
+            return err(
+                span,
+                "unsupported: call through a pointer to a variadic function",
+            );
+        }
+        if matches!(sig.ret, Type::Struct(_)) {
+            return err(
+                span,
+                "unsupported: call through a function pointer returning a struct",
+            );
+        }
+        let args = self.lower_args(args)?;
+        let args = self.convert_args("function pointer", params, args, span)?;
+        let stmt = match self.fctx.as_ref().and_then(|f| f.cur_stmt) {
+            Some(s) if !self.static_init => s,
+            _ if self.uneval > 0 => StmtId(0),
+            _ => return err(span, "initializer element is not a compile-time constant"),
+        };
+        let mut all = Vec::with_capacity(args.len() + 1);
+        all.push(f);
+        all.extend(args);
+        Ok(Expr {
+            kind: ExprKind::Call {
+                func: super::indirect::INDIRECT,
+                args: all,
+                site: CallSiteId(stmt.0),
+            },
+            ty: sig.ret,
+        })
     }
 
     pub(super) fn lower_args(&mut self, args: &[ast::Expr]) -> PResult<Vec<(Expr, Span)>> {
@@ -181,6 +240,26 @@ impl Lowerer<'_> {
         let sig = func.signature();
         let args = self.lower_args(args)?;
         let n = sig.params.len();
+        // qsort/bsearch: the array's element type, known here from `base`
+        // before its conversion to `void *`, gives the element's cells.
+        let elem = match func {
+            Builtin::Qsort | Builtin::Bsearch => {
+                let i = usize::from(func == Builtin::Bsearch);
+                match args.get(i).map(|a| &a.0.ty) {
+                    Some(Type::Ptr(e)) if **e != Type::Void && !matches!(**e, Type::Func(_)) => {
+                        Some((**e).clone())
+                    }
+                    Some(_) => {
+                        return err(
+                            args[i].1,
+                            format!("unsupported: {name} of an array given as 'void *' (its element type is unknown)"),
+                        )
+                    }
+                    None => None,
+                }
+            }
+            _ => None,
+        };
         if args.len() < n {
             return err(span, format!("too few arguments to function '{name}'"));
         }
@@ -206,6 +285,10 @@ impl Lowerer<'_> {
                 _ => a,
             };
             out.push(a);
+        }
+        if let Some(e) = elem {
+            out.push(int_const(self.cells(&e) as i128, IntKind::ULong));
+            out.push(int_const(self.size_of(&e) as i128, IntKind::ULong));
         }
         Ok(Expr {
             kind: ExprKind::Builtin { func, args: out },
@@ -343,4 +426,9 @@ fn is_pure(e: &Expr) -> bool {
         | ExprKind::Comma(..) => Some(true),
         _ => None,
     })
+}
+
+/// Whether `t` is a pointer to a function.
+pub(super) fn is_func_ptr(t: &Type) -> bool {
+    matches!(t, Type::Ptr(f) if matches!(**f, Type::Func(_)))
 }

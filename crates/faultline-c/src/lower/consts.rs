@@ -200,7 +200,7 @@ pub fn is_null_const(e: &Expr) -> bool {
 /// address of (an element or field of) a global, plus or minus a constant.
 pub fn is_address_const(e: &Expr) -> bool {
     match &e.kind {
-        ExprKind::Str(_) => true,
+        ExprKind::Str(_) | ExprKind::FuncAddr(_) => true,
         ExprKind::Cast(inner) => {
             e.ty.is_pointer()
                 && ((inner.ty.is_integer() && is_null_const(inner)) || is_address_const(inner))

@@ -25,10 +25,21 @@ pub(crate) fn int_const(v: i128, k: IntKind) -> Expr {
     }
 }
 
-/// Converts `e` to `ty` (no node when the types already agree).
+/// Converts `e` to `ty` (no node when the types already agree). A pointer
+/// converted to `void *` skips the pointer conversions before it (`(void *)
+/// (char *) p` is `(void *) p`: the pointer is the same, and no `char` is
+/// accessed, as in `free((char *) p)`).
 pub(crate) fn cast(e: Expr, ty: &Type) -> Expr {
     if e.ty == *ty {
         e
+    } else if *ty == Type::ptr_to(Type::Void) && e.ty.is_pointer() {
+        match e.kind {
+            ExprKind::Cast(inner) if inner.ty.is_pointer() => cast(*inner, ty),
+            kind => Expr {
+                kind: ExprKind::Cast(Box::new(Expr { kind, ty: e.ty })),
+                ty: ty.clone(),
+            },
+        }
     } else {
         Expr {
             kind: ExprKind::Cast(Box::new(e)),
@@ -294,6 +305,9 @@ impl Lowerer<'_> {
                 Val::Rv(self.sizeof(&t, span)?)
             }
             ast::ExprKind::SizeofExpr(x) => {
+                if let Some(e) = self.vla_sizeof(x) {
+                    return Ok(Val::Rv(e));
+                }
                 let t = self.unevaluated(|l| {
                     Ok(match l.expr(x)? {
                         Val::Place(p) => p.ty,
@@ -303,6 +317,36 @@ impl Lowerer<'_> {
                 })?;
                 Val::Rv(self.sizeof(&t, span)?)
             }
+        })
+    }
+
+    /// `sizeof a` for a variable-length array `a` (`sizeof(a)` too): its
+    /// length at the declaration times the element size, computed at run time.
+    fn vla_sizeof(&mut self, x: &ast::Expr) -> Option<Expr> {
+        let ast::ExprKind::Ident(name) = &x.kind else {
+            return None;
+        };
+        let Some(Sym::Var {
+            var: Var::Local(l), ..
+        }) = self.lookup(name)
+        else {
+            return None;
+        };
+        let l = *l;
+        let (len, elem) = self.fctx.as_ref()?.vlas.get(&l)?.clone();
+        Some(Expr {
+            kind: ExprKind::Binary(
+                BinOp::Mul,
+                Box::new(Expr {
+                    kind: ExprKind::Load(Box::new(Place {
+                        kind: PlaceKind::Var(Var::Local(len)),
+                        ty: ULONG,
+                    })),
+                    ty: ULONG,
+                }),
+                Box::new(int_const(self.size_of(&elem) as i128, IntKind::ULong)),
+            ),
+            ty: ULONG,
         })
     }
 
@@ -330,7 +374,10 @@ impl Lowerer<'_> {
                 }));
             }
             Some(Sym::EnumConst(v)) => return Ok(Val::Rv(int_const(*v as i128, IntKind::Int))),
-            Some(Sym::Func { .. }) => return err(span, "unsupported: function pointers"),
+            Some(Sym::Func { ty }) => {
+                let ty = ty.clone();
+                return self.func_value(name, Some(ty), span);
+            }
             Some(Sym::Typedef { .. }) => {
                 return err(
                     span,
@@ -360,10 +407,43 @@ impl Lowerer<'_> {
                 return Ok(Val::Str(id, len));
             }
         }
-        if self.func_ids.contains_key(name) {
-            return err(span, "unsupported: function pointers");
+        if self.func_ids.contains_key(name)
+            || Builtin::from_name(name).is_some()
+            || CtypeClass::by_name(name).is_some()
+        {
+            return self.func_value(name, None, span);
         }
         err(span, format!("use of undeclared identifier '{name}'"))
+    }
+
+    /// A function used as a value: a pointer to it.
+    fn func_value(
+        &mut self,
+        name: &Rc<str>,
+        declared: Option<Rc<super::FuncTy>>,
+        span: Span,
+    ) -> PResult<Val> {
+        let Some(&fid) = self.func_ids.get(name) else {
+            return err(
+                span,
+                format!("unsupported: library function '{name}' used as a value (only the program's functions can be pointed to)"),
+            );
+        };
+        let Some(sig) = self.func_sigs[fid.index()]
+            .clone()
+            .or(declared.filter(|d| d.params.is_some()))
+        else {
+            return err(
+                span,
+                format!(
+                    "unsupported: pointer to function '{name}' before its prototype or definition"
+                ),
+            );
+        };
+        Ok(Val::Rv(Expr {
+            kind: ExprKind::FuncAddr(fid),
+            ty: Type::ptr_to(Type::Func(Box::new(super::types::func_sig(&sig)))),
+        }))
     }
 
     fn unary(&mut self, op: AUn, a: &ast::Expr, span: Span) -> PResult<Val> {
@@ -429,6 +509,10 @@ impl Lowerer<'_> {
                 if **t == Type::Void {
                     return err(span, "dereferencing 'void *' pointer");
                 }
+                if let Type::Func(_) = **t {
+                    // `*f` designates the function, which decays back to `f`.
+                    return Ok(Val::Rv(x));
+                }
                 let ty = (**t).clone();
                 return Ok(Val::Place(Place {
                     kind: PlaceKind::Deref(Box::new(x)),
@@ -446,6 +530,7 @@ impl Lowerer<'_> {
                 Val::Str(..) => {
                     return err(span, "unsupported: taking the address of a string literal")
                 }
+                Val::Rv(x) if matches!(x.kind, ExprKind::FuncAddr(_)) => x,
                 Val::Rv(x) => {
                     return err(
                         span,
@@ -1030,6 +1115,11 @@ impl Lowerer<'_> {
 /// integer pointees of the same width (gcc only warns about signedness).
 fn pointees_compatible(a: &Type, b: &Type) -> bool {
     if a == b || *a == Type::Void || *b == Type::Void {
+        return true;
+    }
+    // gcc accepts (with a warning) any conversion between function pointer
+    // types, such as a comparator taking `const int *` passed to `qsort`.
+    if let (Type::Func(_), Type::Func(_)) = (a, b) {
         return true;
     }
     match (a, b) {

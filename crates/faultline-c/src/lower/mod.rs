@@ -5,6 +5,7 @@ mod calls;
 mod consts;
 mod decl_ty;
 mod expr;
+mod indirect;
 mod init;
 mod stmt;
 mod types;
@@ -71,6 +72,13 @@ pub(crate) struct FnCtx {
     switches: Vec<SwitchCtx>,
     /// A hidden local holding the argument of a classifier without a `Builtin` (`isprint`, ...).
     ctype_tmp: Option<LocalId>,
+    /// The function's labels by name, with where each is defined.
+    labels: HashMap<Rc<str>, (LabelId, Option<Span>)>,
+    /// Every `goto`: its statement, label name and span.
+    gotos: Vec<(StmtId, Rc<str>, Span)>,
+    /// Variable-length arrays: the `T *` local standing for each, with its
+    /// length's hidden local and its element type.
+    vlas: HashMap<LocalId, (LocalId, Type)>,
 }
 
 /// A call of a function whose parameter types were unknown at the call
@@ -213,6 +221,7 @@ pub(crate) fn lower(files: &Files, items: &[ast::Item], main_file: u32) -> PResu
         call_sites: l.call_sites,
         main,
     };
+    indirect::resolve(&mut program);
     analysis::compute(&mut program);
     Ok(program)
 }
@@ -440,6 +449,9 @@ impl<'f> Lowerer<'f> {
             breakables: Vec::new(),
             switches: Vec::new(),
             ctype_tmp: None,
+            labels: HashMap::new(),
+            gotos: Vec::new(),
+            vlas: HashMap::new(),
         });
         self.push_scope();
         let mut param_ids = Vec::new();
@@ -453,6 +465,7 @@ impl<'f> Lowerer<'f> {
         }
         self.pop_scope();
         let ctx = self.fctx.take().expect("inside a function");
+        stmt::check_gotos(&body, &ctx.labels, &ctx.gotos)?;
         let f = &mut self.functions[fid.index()];
         f.ret = ret;
         f.params = param_ids;

@@ -1,6 +1,7 @@
 //! Statements and declarations.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 use faultline_ir::*;
 
@@ -8,7 +9,7 @@ use super::decl_ty::DeclTy;
 use super::expr::promote;
 use super::{Lowerer, SwitchCtx, Sym};
 use crate::ast::{self, CaseLabel, Storage};
-use crate::source::{err, PResult};
+use crate::source::{err, PResult, Span};
 
 impl Lowerer<'_> {
     fn fctx_mut(&mut self) -> &mut super::FnCtx {
@@ -151,6 +152,25 @@ impl Lowerer<'_> {
                 }
                 self.stmt(st, out)?;
             }
+            ast::StmtKind::Label(name, st) => {
+                let label = self.label_id(&name.name);
+                let f = self.fctx_mut();
+                let entry = f.labels.get_mut(&name.name).expect("just named");
+                if entry.1.is_some() {
+                    return err(name.span, format!("redefinition of label '{}'", name.name));
+                }
+                entry.1 = Some(name.span);
+                out.push(Stmt::Label { label });
+                self.stmt(st, out)?;
+            }
+            ast::StmtKind::Goto(name) => {
+                let label = self.label_id(&name.name);
+                let id = self.new_stmt(s.span, StmtKind::Goto);
+                self.fctx_mut()
+                    .gotos
+                    .push((id, name.name.clone(), name.span));
+                out.push(Stmt::Goto { id, label });
+            }
             ast::StmtKind::Break => {
                 if self.fctx_mut().breakables.is_empty() {
                     return err(s.span, "'break' statement not in loop or switch statement");
@@ -187,6 +207,120 @@ impl Lowerer<'_> {
             ast::StmtKind::Empty => {}
         }
         Ok(())
+    }
+
+    /// The size of a variable-length array declared by `decl` (`T name[e]`
+    /// with `e` not a constant), if it declares one.
+    fn vla_size<'d>(&mut self, decl: &'d ast::Declarator) -> Option<&'d ast::Expr> {
+        let mut d = decl;
+        loop {
+            match &d.kind {
+                ast::DeclaratorKind::Array {
+                    inner,
+                    size: Some(size),
+                } if matches!(inner.kind, ast::DeclaratorKind::Name(Some(_))) => {
+                    let constant = self.const_int(size, "").is_ok();
+                    return (!constant).then_some(&**size);
+                }
+                // `T a[n][3]`: the dimension next to the name may vary.
+                ast::DeclaratorKind::Array { inner, .. } => d = inner,
+                _ => return None,
+            }
+        }
+    }
+
+    /// `T a[n];`: `a` is a local `T *` initialized with
+    /// `(a.len = n, (T *)__builtin_alloca(a.len * sizeof(T)))`, and the hidden
+    /// local `a.len` gives `sizeof a` (see [`Lowerer::vla_sizeof`]).
+    fn vla_decl(
+        &mut self,
+        base: DeclTy,
+        bconst: bool,
+        decl: &ast::Declarator,
+        size: &ast::Expr,
+        span: Span,
+        out: &mut Block,
+    ) -> PResult<()> {
+        let r = self.resolve_declarator(base, bconst, &without_vla_dim(decl))?;
+        let Some(name) = r.name.clone() else {
+            return err(decl.span, "expected identifier");
+        };
+        let DeclTy::Obj(elem) = r.ty else {
+            return err(
+                name.span,
+                "unsupported: variable-length array of this element type",
+            );
+        };
+        self.check_complete(&elem, name.span)?;
+        let n = self.scalar(size)?;
+        if !n.ty.is_integer() {
+            return err(size.span, "size of array has non-integer type");
+        }
+        let id = self.new_stmt(span, StmtKind::Init);
+        let len_name = ast::Ident {
+            name: format!("{}.len", name.name).into(),
+            span: name.span,
+        };
+        let len = self.new_local(&len_name, ULONG, false, false)?;
+        let ptr_ty = Type::ptr_to(elem.clone());
+        let ptr = self.new_local(&name, ptr_ty.clone(), false, false)?;
+        self.fctx_mut().vlas.insert(ptr, (len, elem.clone()));
+        let len_place = Place {
+            kind: PlaceKind::Var(Var::Local(len)),
+            ty: ULONG,
+        };
+        let set_len = Expr {
+            kind: ExprKind::Assign {
+                place: Box::new(len_place.clone()),
+                value: Box::new(super::expr::cast(n, &ULONG)),
+                post: false,
+            },
+            ty: ULONG,
+        };
+        let bytes = Expr {
+            kind: ExprKind::Binary(
+                BinOp::Mul,
+                Box::new(Expr {
+                    kind: ExprKind::Load(Box::new(len_place)),
+                    ty: ULONG,
+                }),
+                Box::new(super::expr::int_const(
+                    self.size_of(&elem) as i128,
+                    IntKind::ULong,
+                )),
+            ),
+            ty: ULONG,
+        };
+        let alloc = Expr {
+            kind: ExprKind::Builtin {
+                func: Builtin::Alloca,
+                args: vec![bytes],
+            },
+            ty: Type::ptr_to(Type::Void),
+        };
+        let value = Expr {
+            kind: ExprKind::Comma(
+                Box::new(set_len),
+                Box::new(super::expr::cast(alloc, &ptr_ty)),
+            ),
+            ty: ptr_ty,
+        };
+        out.push(Stmt::Init {
+            id,
+            local: ptr,
+            init: Initializer {
+                items: vec![InitItem { cell: 0, value }],
+            },
+            zero_fill: false,
+        });
+        Ok(())
+    }
+
+    /// The id of the label called `name` (numbered at its first mention).
+    fn label_id(&mut self, name: &Rc<str>) -> LabelId {
+        let f = self.fctx_mut();
+        let n = f.labels.len() as u32;
+        f.labels.entry(name.clone()).or_insert((LabelId(n), None)).0
     }
 
     fn case_label(&mut self, label: &CaseLabel, target: usize) -> PResult<()> {
@@ -243,6 +377,16 @@ impl Lowerer<'_> {
         let (base, bconst) = self.base_type(&d.specs, false)?;
         let single = d.items.len() == 1;
         for item in &d.items {
+            if d.specs.storage.is_none() || d.specs.storage == Some(Storage::Auto) {
+                if let Some(size) = self.vla_size(&item.decl) {
+                    if item.init.is_some() {
+                        return err(item.span, "variable-sized object may not be initialized");
+                    }
+                    let span = if single { d.span } else { item.span };
+                    self.vla_decl(base.clone(), bconst, &item.decl, size, span, out)?;
+                    continue;
+                }
+            }
             let r = self.resolve_declarator(base.clone(), bconst, &item.decl)?;
             let Some(name) = r.name.clone() else {
                 return err(item.decl.span, "expected identifier");
@@ -580,5 +724,80 @@ impl Lowerer<'_> {
             );
         }
         Ok(())
+    }
+}
+
+/// Checks a function's `goto`s: each label is defined, and in the block of
+/// its `goto` or an enclosing one (jumping into a block, a loop or a
+/// `switch` is not supported).
+pub(super) fn check_gotos(
+    body: &Block,
+    labels: &HashMap<Rc<str>, (LabelId, Option<Span>)>,
+    gotos: &[(StmtId, Rc<str>, Span)],
+) -> PResult<()> {
+    for (_, name, span) in gotos {
+        if labels.get(name).is_none_or(|l| l.1.is_none()) {
+            return err(*span, format!("use of undeclared label '{name}'"));
+        }
+    }
+    let mut into = None;
+    goto_targets(body, &mut Vec::new(), &mut into);
+    if let Some(id) = into {
+        let (_, name, span) = gotos
+            .iter()
+            .find(|g| g.0 == id)
+            .expect("every goto is listed");
+        return err(
+            *span,
+            format!("unsupported: goto into a nested block (label '{name}' is not in an enclosing block)"),
+        );
+    }
+    Ok(())
+}
+
+/// Finds a `goto` whose label is not in an enclosing block (`open`).
+fn goto_targets<'a>(b: &'a [Stmt], open: &mut Vec<&'a [Stmt]>, bad: &mut Option<StmtId>) {
+    open.push(b);
+    for s in b {
+        match s {
+            Stmt::Goto { id, label } => {
+                let found = open.iter().any(|b| {
+                    b.iter()
+                        .any(|s| matches!(s, Stmt::Label { label: l } if l == label))
+                });
+                if !found && bad.is_none() {
+                    *bad = Some(*id);
+                }
+            }
+            Stmt::If { then, els, .. } => {
+                goto_targets(then, open, bad);
+                goto_targets(els, open, bad);
+            }
+            Stmt::While { body, .. } | Stmt::DoWhile { body, .. } | Stmt::Switch { body, .. } => {
+                goto_targets(body, open, bad)
+            }
+            _ => {}
+        }
+    }
+    open.pop();
+}
+
+/// `decl` without its variable dimension (the one next to the name): the
+/// declarator of a variable-length array's element.
+fn without_vla_dim(decl: &ast::Declarator) -> ast::Declarator {
+    match &decl.kind {
+        ast::DeclaratorKind::Array { inner, .. }
+            if matches!(inner.kind, ast::DeclaratorKind::Name(Some(_))) =>
+        {
+            (**inner).clone()
+        }
+        ast::DeclaratorKind::Array { inner, size } => ast::Declarator {
+            kind: ast::DeclaratorKind::Array {
+                inner: Box::new(without_vla_dim(inner)),
+                size: size.clone(),
+            },
+            span: decl.span,
+        },
+        _ => decl.clone(),
     }
 }

@@ -101,7 +101,9 @@ impl Lowerer<'_> {
                         DeclTy::IncompleteArray(_) => {
                             return err(cur.span, "unsupported: pointers to arrays of unknown size")
                         }
-                        DeclTy::Func(_) => return err(cur.span, "unsupported: function pointers"),
+                        DeclTy::Func(f) => {
+                            DeclTy::Obj(Type::ptr_to(Type::Func(Box::new(func_sig(&f)))))
+                        }
                     };
                     is_const = *pc;
                     cur = inner;
@@ -199,7 +201,8 @@ impl Lowerer<'_> {
             DeclTy::IncompleteArray(e) => Ok(Type::ptr_to(e)),
             DeclTy::Obj(Type::Void) => err(span, "parameter has incomplete type 'void'"),
             DeclTy::Obj(t) => Ok(t),
-            DeclTy::Func(_) => err(span, "unsupported: function pointers"),
+            // A parameter of function type is a pointer to it.
+            DeclTy::Func(f) => Ok(Type::ptr_to(Type::Func(Box::new(func_sig(&f))))),
             DeclTy::File => err(span, "unsupported: FILE objects"),
         }
     }
@@ -493,5 +496,17 @@ impl Lowerer<'_> {
             next = v + 1;
         }
         Ok(())
+    }
+}
+
+/// The IR signature of a declared function type.
+pub(crate) fn func_sig(f: &FuncTy) -> FuncSig {
+    FuncSig {
+        ret: f.ret.clone(),
+        params: f
+            .params
+            .as_ref()
+            .map(|ps| ps.iter().map(|p| p.ty.clone()).collect()),
+        variadic: f.variadic,
     }
 }

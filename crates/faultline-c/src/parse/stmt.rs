@@ -112,7 +112,12 @@ impl<'a> Parser<'a> {
                     self.expect_after(";", "expected ';' after return statement")?;
                     StmtKind::Return(e)
                 }
-                "goto" => return self.fail("unsupported: goto statement"),
+                "goto" => {
+                    self.bump();
+                    let label = self.ident("expected identifier after 'goto'")?;
+                    self.expect_after(";", "expected ';' after goto statement")?;
+                    StmtKind::Goto(label)
+                }
                 "asm" | "__asm__" | "__asm" => return self.fail("unsupported: inline assembly"),
                 _ => {
                     let e = self.parse_expr()?;
@@ -121,7 +126,18 @@ impl<'a> Parser<'a> {
                 }
             }
         } else if t.kind == Kind::Ident && !is_keyword(&t.text) && self.peek_at(1).is(":") {
-            return self.fail("unsupported: labeled statement");
+            let label = self.ident("expected label")?;
+            self.bump();
+            let inner = if self.is("}") {
+                // A label at the end of a block (C23; gcc accepts it).
+                Stmt {
+                    kind: StmtKind::Empty,
+                    span: self.prev_span(),
+                }
+            } else {
+                self.parse_statement()?
+            };
+            StmtKind::Label(label, Box::new(inner))
         } else if self.is_decl_start(t) {
             let specs = match self.parse_decl_specs()? {
                 Some(s) => s,

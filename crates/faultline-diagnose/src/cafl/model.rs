@@ -216,10 +216,11 @@ fn index_block<'p>(b: &'p [Stmt], out: &mut HashMap<StmtId, Node<'p>>) {
             | Stmt::Init { id, .. }
             | Stmt::Return { id, .. }
             | Stmt::Break { id }
-            | Stmt::Continue { id } => {
+            | Stmt::Continue { id }
+            | Stmt::Goto { id, .. } => {
                 out.insert(*id, Node::Stmt(s));
             }
-            Stmt::Declare { .. } => {}
+            Stmt::Declare { .. } | Stmt::Label { .. } => {}
             Stmt::If { cond, then, els } => {
                 out.insert(cond.id, Node::Cond(cond, None));
                 index_block(then, out);

@@ -163,7 +163,11 @@ fn walk_stmt(s: &Stmt, f: &mut dyn FnMut(StmtId, &Expr)) {
     match s {
         Stmt::Expr { id, expr } => f(*id, expr),
         Stmt::Init { id, init, .. } => init.items.iter().for_each(|it| f(*id, &it.value)),
-        Stmt::Declare { .. } | Stmt::Break { .. } | Stmt::Continue { .. } => {}
+        Stmt::Declare { .. }
+        | Stmt::Break { .. }
+        | Stmt::Continue { .. }
+        | Stmt::Goto { .. }
+        | Stmt::Label { .. } => {}
         Stmt::If { cond, then, els } => {
             f(cond.id, &cond.expr);
             walk_block(then, f);
@@ -273,7 +277,10 @@ impl Ddg {
         let mut outputs = Vec::new();
         for (i, ev) in trace.events.iter().enumerate() {
             let info = prog.stmt(ev.inst.stmt);
-            if matches!(info.kind, StmtKind::Break | StmtKind::Continue) {
+            if matches!(
+                info.kind,
+                StmtKind::Break | StmtKind::Continue | StmtKind::Goto
+            ) {
                 continue;
             }
             let n = b.event(i);

@@ -136,6 +136,15 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 }
                 Ok(Value::Int(0))
             }
+            // heap
+            Builtin::Malloc
+            | Builtin::Calloc
+            | Builtin::Realloc
+            | Builtin::Free
+            | Builtin::Alloca
+            | Builtin::BadCall
+            | Builtin::Qsort
+            | Builtin::Bsearch => self.heap_builtin(f, args),
         }
     }
 

@@ -5,9 +5,21 @@ use super::*;
 
 impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
     pub(super) fn exec_block(&mut self, block: &'p Block) -> R<Flow> {
-        for s in block {
+        self.exec_from(block, 0)
+    }
+
+    /// Runs `block` from statement `start`; a `goto` to a label of this
+    /// block continues at the label, any other leaves the block.
+    fn exec_from(&mut self, block: &'p [Stmt], start: usize) -> R<Flow> {
+        let mut i = start;
+        while let Some(s) = block.get(i) {
+            i += 1;
             match self.exec(s)? {
                 Flow::Normal => {}
+                Flow::Goto(l) => match label_index(block, l) {
+                    Some(at) => i = at,
+                    None => return Ok(Flow::Goto(l)),
+                },
                 flow => return Ok(flow),
             }
         }
@@ -108,14 +120,10 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 let Some(start) = start else {
                     return Ok(Flow::Normal);
                 };
-                for s in &body[start..] {
-                    match self.exec(s)? {
-                        Flow::Normal => {}
-                        Flow::Break => return Ok(Flow::Normal),
-                        flow => return Ok(flow),
-                    }
+                match self.exec_from(body, start)? {
+                    Flow::Break => Ok(Flow::Normal),
+                    flow => Ok(flow),
                 }
-                Ok(Flow::Normal)
             }
             Stmt::Return { id, value } => {
                 self.begin(*id)?;
@@ -137,6 +145,11 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 self.begin(*id)?;
                 Ok(Flow::Continue)
             }
+            Stmt::Goto { id, label } => {
+                self.begin(*id)?;
+                Ok(Flow::Goto(*label))
+            }
+            Stmt::Label { .. } => Ok(Flow::Normal),
         }
     }
 
@@ -169,7 +182,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             }
             match self.exec_block(body)? {
                 Flow::Break => return Ok(Flow::Normal),
-                r @ Flow::Return(_) => return Ok(r),
+                r @ (Flow::Return(_) | Flow::Goto(_)) => return Ok(r),
                 Flow::Normal | Flow::Continue => {}
             }
             if let Some(st) = step {
@@ -190,7 +203,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             k = k.wrapping_add(1);
             match self.exec_block(body)? {
                 Flow::Break => return Ok(Flow::Normal),
-                r @ Flow::Return(_) => return Ok(r),
+                r @ (Flow::Return(_) | Flow::Goto(_)) => return Ok(r),
                 Flow::Normal | Flow::Continue => {}
             }
             if !self.cond(cond)? {
@@ -326,12 +339,14 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             },
             event: None,
             produced: 0,
+            allocas: Vec::new(),
         });
         let r = self.exec_block(&f.body);
         let frame = self.frames.pop().expect("pushed above");
         for obj in frame.locals {
             self.mem.release(obj);
         }
+        self.release_allocas(&frame.allocas);
         self.cur = saved_cur;
         match r? {
             Flow::Return(ret) => Ok(ret),
@@ -367,4 +382,12 @@ fn bytes(n: u64) -> String {
     } else {
         format!("{n} bytes")
     }
+}
+
+/// The index of the statement after label `l` in `block`, if it is there.
+fn label_index(block: &[Stmt], l: faultline_ir::LabelId) -> Option<usize> {
+    block
+        .iter()
+        .position(|s| matches!(s, Stmt::Label { label } if *label == l))
+        .map(|i| i + 1)
 }

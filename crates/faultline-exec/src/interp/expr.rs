@@ -9,6 +9,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             ExprKind::Float(v) => Ok(Value::Float(*v)),
             ExprKind::Str(s) => Ok(Value::Ptr(self.mem.ptr_to(self.strings[s.index()], 0))),
             ExprKind::Stream(s) => Ok(Value::Stream(*s)),
+            ExprKind::FuncAddr(f) => Ok(Value::Func(*f)),
             ExprKind::Load(p) => {
                 let loc = self.place(p)?;
                 self.load_typed(loc, &p.ty)

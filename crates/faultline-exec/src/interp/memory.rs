@@ -105,12 +105,17 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
     /// must hold a `T` (or an object starting with one) where `p` points.
     /// Reinterpreting an object as another type (an `int` through a
     /// `char *`) is refused rather than computed wrongly.
-    pub(super) fn check_ptr_cast(&self, v: Value, to: &Type) -> R<()> {
+    pub(super) fn check_ptr_cast(&mut self, v: Value, to: &Type) -> R<()> {
         let (Value::Ptr(p), Some(t)) = (v, to.pointee()) else {
             return Ok(());
         };
         if *t == Type::Void || p.is_null() {
             return Ok(());
+        }
+        let o = &self.mem.objects[p.obj as usize];
+        if o.live && o.gen == p.gen && p.off == 0 && o.cells.is_empty() {
+            // An untyped heap block takes the type it is first used as.
+            self.type_heap(p.obj, t);
         }
         let o = &self.mem.objects[p.obj as usize];
         let len = o.cells.len() as i64;
@@ -119,6 +124,19 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             return Ok(());
         }
         let off = p.off as u64;
+        if o.origin == Origin::Heap {
+            if self.heap_holds(p.obj, off, t) || self.waived() {
+                return Ok(());
+            }
+            return Err(self.error(
+                ErrorKind::Unsupported,
+                format!(
+                    "unsupported: access to {} through a pointer to {} (memory holds typed values, not bytes)",
+                    self.object_name(p.obj),
+                    self.prog.type_name(t)
+                ),
+            ));
+        }
         let ok = match o.origin {
             Origin::Var(VarRef::Global(g)) => {
                 holds(self.prog, &self.prog.globals[g.index()].ty, off, t)
@@ -128,6 +146,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             }
             Origin::Var(VarRef::Indirect) => true,
             // Strings are `char` cells; `argv` is an array of `char *`.
+            Origin::Heap => true,
             Origin::StrLit | Origin::Arg => match o.cells[p.off as usize] {
                 Value::Ptr(_) => t.is_pointer(),
                 _ => same_repr(t, &faultline_ir::CHAR),
@@ -164,6 +183,9 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             return Err(self.error(ErrorKind::NullDereference, "null pointer dereference"));
         }
         let o = &self.mem.objects[p.obj as usize];
+        if !o.live && o.heap.is_some() {
+            return Err(self.use_after_free(p.obj));
+        }
         if !o.live || o.gen != p.gen {
             return Err(self.error(
                 ErrorKind::DanglingPointer,
@@ -367,6 +389,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             Value::Ptr(p) if p.is_null() => {
                 Err(self.error(ErrorKind::NullDereference, "arithmetic on a null pointer"))
             }
+            Value::Ptr(p) if self.is_freed_heap(p.obj) => Err(self.use_after_free(p.obj)),
             Value::Ptr(p) => {
                 let step = self.prog.cells(pointee).max(1) as i64;
                 let off = p.off + n * step;
@@ -390,7 +413,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
 
 /// Whether an object of type `obj` holds, `off` cells from its start, an
 /// object of type `t` (itself, an element, a member, or their first parts).
-fn holds(prog: &Program, obj: &Type, off: u64, t: &Type) -> bool {
+pub(super) fn holds(prog: &Program, obj: &Type, off: u64, t: &Type) -> bool {
     if off == 0 && same_repr(obj, t) {
         return true;
     }

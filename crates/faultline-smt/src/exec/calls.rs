@@ -265,6 +265,18 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 }
                 Ok(int(0))
             }
+            // heap (issue 13 encodes it)
+            Builtin::Malloc
+            | Builtin::Calloc
+            | Builtin::Realloc
+            | Builtin::Free
+            | Builtin::Alloca
+            | Builtin::BadCall
+            | Builtin::Qsort
+            | Builtin::Bsearch => {
+                let why = f.encodable().err().unwrap_or("not encoded");
+                self.unsupported(format!("{}: {why}", f.name()))
+            }
         }
     }
 

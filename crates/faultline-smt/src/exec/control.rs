@@ -65,6 +65,13 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 r?;
                 Ok(g2)
             }
+            Stmt::Goto { id, .. } => {
+                self.begin(*id);
+                let r = self.unsupported("goto is not encoded yet");
+                self.end();
+                r
+            }
+            Stmt::Label { .. } => Ok(g),
             Stmt::Declare { local } => {
                 let obj = self.frames.last().expect("frame").locals[local.index()];
                 for c in self.objs[obj as usize].cells.iter_mut() {
@@ -237,6 +244,9 @@ impl<'a, 'b> SymExec<'a, 'b> {
     pub(super) fn havoc(&mut self, summary: &Summary, g: &Bool) -> R<Bool> {
         if is_false(g) {
             return Ok(ff());
+        }
+        if let Some(why) = summary.refused {
+            return self.unsupported(format!("unexplored code: {why}"));
         }
         self.out.instances += 1;
         // Written variables take fresh values.

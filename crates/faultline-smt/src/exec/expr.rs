@@ -6,6 +6,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
     pub(super) fn eval(&mut self, e: &'a Expr, g: &mut Bool) -> R<SVal> {
         let sem = self.sem;
         match &e.kind {
+            ExprKind::FuncAddr(_) => self.unsupported("function pointers are not encoded yet"),
             ExprKind::Int(v) => {
                 let k = e.ty.int_kind().unwrap_or(IntKind::Int);
                 Ok(SVal::Int(SInt::constant(sem, k, k.value(*v))))

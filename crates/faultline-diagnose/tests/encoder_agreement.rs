@@ -147,6 +147,7 @@ fn check_one(dir: &Path, t: &str) -> Outcome {
         Input {
             args: &args,
             stdin: &stdin,
+            workdir: None,
         },
         ExecOptions {
             record_trace: true,
@@ -174,6 +175,7 @@ fn check_one(dir: &Path, t: &str) -> Outcome {
         stdin,
         expected_stdout: run.stdout.clone(),
         expected_status: Some(status),
+        workdir: None,
     };
     let mut changed_test = test.clone();
     changed_test.expected_stdout = changed(&run.stdout);

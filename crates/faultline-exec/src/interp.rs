@@ -4,7 +4,9 @@ mod builtins;
 mod control;
 mod expr;
 mod io;
+mod library;
 mod memory;
+mod stdio;
 
 use crate::budget::{Budget, Exhausted};
 use crate::layout::{GccLayout, Resolved};
@@ -239,6 +241,9 @@ pub struct Input<'a> {
     /// `argv[1..]`.
     pub args: &'a [String],
     pub stdin: &'a [u8],
+    /// The directory `fopen` reads files from (`None`: the current directory).
+    /// Files the program writes never reach the disk (see `interp/stdio.rs`).
+    pub workdir: Option<&'a std::path::Path>,
 }
 
 /// Options of one execution.
@@ -355,7 +360,12 @@ impl<'p> Executable<'p> {
         let result = m.run_main();
         let termination = match result.map_err(|s| *s) {
             Ok(status) | Err(Stop::Exit(status)) => Termination::Exit(status & 0xff),
-            Err(Stop::Assert(stmt, message)) => Termination::AssertFailed { stmt, message },
+            Err(Stop::Assert(stmt, message)) => {
+                // abort() does not flush stdout: what glibc's buffer held is lost.
+                let keep = stdio::stdout_written_at_abort(m.out.len(), m.lib.stdout_flushed);
+                m.out.truncate(keep);
+                Termination::AssertFailed { stmt, message }
+            }
             Err(Stop::Error(e)) => Termination::RuntimeError(e),
             Err(Stop::Hooked) => Termination::Stopped,
             Err(Stop::Budget(e)) => Termination::OutOfBudget(e),
@@ -534,6 +544,8 @@ struct Machine<'e, 'p, 'h> {
     /// Undefined behaviour the run survived (emulated out-of-bounds reads).
     warnings: Vec<String>,
     overflows: Vec<StmtId>,
+    /// Open files, scratch files, and the library's hidden state.
+    lib: stdio::LibState,
 }
 
 impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
@@ -573,6 +585,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             }),
             warnings: Vec::new(),
             overflows: Vec::new(),
+            lib: stdio::LibState::new(input.workdir),
         }
     }
 

@@ -20,6 +20,9 @@ pub struct TestCase {
     pub expected_stdout: Vec<u8>,
     /// Expected exit status, when known (from an oracle run).
     pub expected_status: Option<i32>,
+    /// The directory the test runs in (`fopen` reads files there); `None`:
+    /// the current directory.
+    pub workdir: Option<std::path::PathBuf>,
 }
 
 /// How stdout is compared with the expected output.
@@ -297,6 +300,7 @@ pub fn load_dir(dir: &Path) -> Result<Vec<TestCase>, SuiteError> {
             stdin,
             expected_stdout,
             expected_status: None,
+            workdir: None,
         });
     }
     Ok(tests)
@@ -355,6 +359,7 @@ pub fn with_oracle(
                 Input {
                     args: &args,
                     stdin: &[],
+                    workdir: None,
                 },
                 ExecOptions {
                     limits,
@@ -368,6 +373,7 @@ pub fn with_oracle(
                     stdin: Vec::new(),
                     expected_stdout: run.stdout,
                     expected_status: Some(*status),
+                    workdir: None,
                 }),
                 Termination::AssertFailed { message, .. } => Err(SuiteError(format!(
                     "{oracle_name}: error: the reference program fails test {name}: {message}"

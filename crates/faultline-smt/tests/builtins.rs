@@ -75,6 +75,7 @@ fn interpret(prog: &Program, b: Builtin) -> TestCase {
         Input {
             args: &[],
             stdin: STDIN,
+            workdir: None,
         },
         ExecOptions::default(),
     );
@@ -91,6 +92,7 @@ fn interpret(prog: &Program, b: Builtin) -> TestCase {
         stdin: STDIN.to_vec(),
         expected_stdout: run.stdout,
         expected_status: Some(status),
+        workdir: None,
     }
 }
 

@@ -94,6 +94,7 @@ fn corpus_matches_gcc() {
                 Input {
                     args: &args,
                     stdin: &stdin,
+                    workdir: None,
                 },
                 ExecOptions {
                     limits,

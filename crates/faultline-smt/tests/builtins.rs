@@ -36,8 +36,8 @@ fn argument(t: &Type, dst: bool, reads: bool) -> &'static str {
 /// A program that calls `b` once and prints what it returns.
 fn program_calling(b: Builtin) -> String {
     let sig = b.signature();
-    let copies = sig.ret.is_pointer()
-        || matches!(b, Builtin::Sprintf | Builtin::Snprintf | Builtin::Gets);
+    let copies =
+        sig.ret.is_pointer() || matches!(b, Builtin::Sprintf | Builtin::Snprintf | Builtin::Gets);
     let reads = b.is_input() || matches!(b, Builtin::Ungetc | Builtin::Feof | Builtin::Ferror);
     let args: Vec<&str> = sig
         .params

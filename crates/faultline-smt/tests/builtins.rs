@@ -8,7 +8,7 @@
 
 use faultline_exec::{ExecOptions, Executable, Input, Termination, TestCase};
 use faultline_ir::visit::{any_expr, for_each_stmt, stmt_exprs};
-use faultline_ir::{Builtin, ExprKind, Program, Type, CHAR, DOUBLE, INT, LONG, ULONG};
+use faultline_ir::{Builtin, ExprKind, Program, Type, DOUBLE, INT, LONG, ULONG};
 use faultline_smt::{encode_test, AbVars, Bounds, Encoding, IntSemantics, Sink};
 use z3::ast::Bool;
 use z3::{SatResult, Solver};

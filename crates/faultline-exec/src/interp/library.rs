@@ -228,7 +228,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             Some(t) => t.clone(),
         };
         let size = self.prog.size_of(&elem).max(1);
-        if n % size != 0 {
+        if !n.is_multiple_of(size) {
             return Err(self.error(
                 ErrorKind::Unsupported,
                 format!(

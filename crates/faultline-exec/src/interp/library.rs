@@ -228,6 +228,13 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             Some(t) => t.clone(),
         };
         let size = self.prog.size_of(&elem).max(1);
+        // No object is this large (a negative size converted to size_t).
+        if n / size > MAX_CELLS {
+            return Err(self.error(
+                ErrorKind::OutOfBounds,
+                format!("{n} bytes are more than any object holds"),
+            ));
+        }
         if !n.is_multiple_of(size) {
             return Err(self.error(
                 ErrorKind::Unsupported,
@@ -239,6 +246,13 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         }
         let mut one = Vec::new();
         self.prog.cell_types(&elem, &mut one);
+        if (n / size).saturating_mul(one.len() as u64) > MAX_CELLS {
+            return Err(self.error(
+                ErrorKind::OutOfBounds,
+                format!("{n} bytes are more than any object holds"),
+            ));
+        }
+
         let mut out = Vec::with_capacity(one.len() * (n / size) as usize);
         for _ in 0..n / size {
             out.extend(one.iter().cloned());
@@ -305,6 +319,9 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         Ok(out)
     }
 }
+
+/// More cells than any object can have within the memory limit.
+const MAX_CELLS: u64 = 1 << 28;
 
 fn offset(p: Ptr, i: usize) -> Ptr {
     Ptr {

@@ -17,5 +17,7 @@ int main(void) {
     i = fputc('x', stdin);
     printf("ferror(stdout) %d, fputc to stdin %d, ferror(stdin) %d\n", ferror(stdout), i,
            ferror(stdin) != 0);
+    i = fprintf(stdin, "x%d", 5);
+    printf("fprintf to stdin %d\n", i);
     return 0;
 }

@@ -14,8 +14,12 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         let fmt_ptr = self.ptr_arg(&rest[0])?;
         let fmt = self.read_cstr(fmt_ptr)?;
         let bytes = self.printf(&fmt, &rest[1..])?;
-        self.emit(stream, &bytes)?;
-        Ok(Value::Int(bytes.len() as i64))
+        // A stream not open for writing: EOF and its error indicator, as glibc.
+        Ok(Value::Int(if self.put(stream, &bytes)? {
+            bytes.len() as i64
+        } else {
+            -1
+        }))
     }
 
     pub(super) fn emit(&mut self, stream: Stream, bytes: &[u8]) -> R<()> {

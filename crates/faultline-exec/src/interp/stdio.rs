@@ -185,7 +185,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
 
     /// Writes to any stream; a stream not open for writing gets its error
     /// indicator set and the call returns `false` (C's `EOF`).
-    fn put(&mut self, s: Stream, bytes: &[u8]) -> R<bool> {
+    pub(super) fn put(&mut self, s: Stream, bytes: &[u8]) -> R<bool> {
         match s {
             Stream::Stdin => {
                 self.set_error(s);

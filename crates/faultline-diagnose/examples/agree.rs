@@ -22,6 +22,7 @@ fn main() {
         Input {
             args: &args,
             stdin: &stdin,
+            workdir: None,
         },
         ExecOptions {
             record_trace: true,
@@ -36,6 +37,7 @@ fn main() {
         stdin,
         expected_stdout: run.stdout.clone(),
         expected_status: Some(run.exit_status()),
+        workdir: None,
     };
     let solver = z3::Solver::new();
     let mut ab = AbVars::new();

@@ -120,6 +120,7 @@ impl Explored {
             Input {
                 args: &test.args,
                 stdin: &test.stdin,
+                workdir: test.workdir.as_deref(),
             },
             ExecOptions {
                 record_trace: true,

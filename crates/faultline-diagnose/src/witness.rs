@@ -226,6 +226,7 @@ pub fn replay(
         faultline_exec::Input {
             args: &test.args,
             stdin: &test.stdin,
+            workdir: test.workdir.as_deref(),
         },
         ExecOptions {
             record_trace: true,

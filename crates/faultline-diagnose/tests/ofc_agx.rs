@@ -46,6 +46,7 @@ fn ofc_worked_example_iteration_by_iteration() {
         stdin: b"0 0\n".to_vec(),
         expected_stdout: vec![],
         expected_status: None,
+        workdir: None,
     }];
     let session = Session::new(&prog, &tests, Compare::Exact, Limits::default()).expect("runs");
     assert_eq!(session.failing, vec![0]);

@@ -34,6 +34,7 @@ fn z3_running_out_of_memory_is_a_memory_limit() {
         stdin: input.as_bytes().to_vec(),
         expected_stdout: out.as_bytes().to_vec(),
         expected_status: None,
+        workdir: None,
     };
     let tests = vec![test("t1", "3 3 5\n", "3\n"), test("t2", "2 1 3\n", "2\n")];
     let session = Session::new(&prog, &tests, Compare::Exact, Limits::default()).expect("runs");

@@ -5,8 +5,10 @@ mod control;
 mod expr;
 mod heap;
 mod io;
+mod library;
 mod memory;
 mod sort;
+mod stdio;
 
 use crate::budget::{Budget, Exhausted};
 use crate::layout::{GccLayout, Resolved};
@@ -251,6 +253,9 @@ pub struct Input<'a> {
     /// `argv[1..]`.
     pub args: &'a [String],
     pub stdin: &'a [u8],
+    /// The directory `fopen` reads files from (`None`: the current directory).
+    /// Files the program writes never reach the disk (see `interp/stdio.rs`).
+    pub workdir: Option<&'a std::path::Path>,
 }
 
 /// Options of one execution.
@@ -367,7 +372,12 @@ impl<'p> Executable<'p> {
         let result = m.run_main();
         let termination = match result.map_err(|s| *s) {
             Ok(status) | Err(Stop::Exit(status)) => Termination::Exit(status & 0xff),
-            Err(Stop::Assert(stmt, message)) => Termination::AssertFailed { stmt, message },
+            Err(Stop::Assert(stmt, message)) => {
+                // abort() does not flush stdout: what glibc's buffer held is lost.
+                let keep = stdio::stdout_written_at_abort(m.out.len(), m.lib.stdout_flushed);
+                m.out.truncate(keep);
+                Termination::AssertFailed { stmt, message }
+            }
             Err(Stop::Error(e)) => Termination::RuntimeError(e),
             Err(Stop::Hooked) => Termination::Stopped,
             Err(Stop::Budget(e)) => Termination::OutOfBudget(e),
@@ -554,6 +564,8 @@ struct Machine<'e, 'p, 'h> {
     overflows: Vec<StmtId>,
     /// Bytes of live heap blocks.
     heap_bytes: u64,
+    /// Open files, scratch files, and the library's hidden state.
+    lib: stdio::LibState,
 }
 
 impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
@@ -594,6 +606,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             warnings: Vec::new(),
             overflows: Vec::new(),
             heap_bytes: 0,
+            lib: stdio::LibState::new(input.workdir),
         }
     }
 

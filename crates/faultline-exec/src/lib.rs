@@ -51,6 +51,7 @@ pub fn run(exe: &Executable<'_>, test: &TestCase, options: &RunOptions) -> Run {
         Input {
             args: &test.args,
             stdin: &test.stdin,
+            workdir: test.workdir.as_deref(),
         },
         ExecOptions {
             record_trace: options.record_trace,

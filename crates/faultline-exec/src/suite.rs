@@ -20,6 +20,9 @@ pub struct TestCase {
     pub expected_stdout: Vec<u8>,
     /// Expected exit status, when known (from an oracle run).
     pub expected_status: Option<i32>,
+    /// The directory the test runs in (`fopen` reads files there); `None`:
+    /// the current directory.
+    pub workdir: Option<std::path::PathBuf>,
 }
 
 /// How stdout is compared with the expected output.
@@ -297,14 +300,121 @@ pub fn load_dir(dir: &Path) -> Result<Vec<TestCase>, SuiteError> {
             stdin,
             expected_stdout,
             expected_status: None,
+            workdir: Some(dir.to_path_buf()),
         });
     }
     Ok(tests)
 }
 
-/// Reads an argument file: one test per line, arguments separated by
-/// whitespace. Tests are named by their 1-based line number.
-pub fn read_args_file(path: &Path) -> Result<Vec<(String, Vec<String>)>, SuiteError> {
+/// One line of an argument file: a test's command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommandLine {
+    /// The 1-based line number.
+    pub name: String,
+    /// `argv[1..]`.
+    pub args: Vec<String>,
+    /// The file given with `< FILE` for standard input, relative to the
+    /// tests' working directory.
+    pub stdin: Option<String>,
+}
+
+/// Splits one line as a POSIX shell (dash) does for a simple command, without
+/// globbing: words
+/// separated by blanks, `'...'` (literal), `"..."` (where `\` escapes `"`,
+/// `\`, `$` and `` ` ``), `\` outside quotes escaping the next character, and
+/// an unquoted `< FILE` giving standard input. Anything else the shell would
+/// interpret (`>`, `|`, `;`, `&`, `$`, `` ` ``, unquoted) is refused with a reason.
+pub fn parse_command_line(line: &str) -> Result<(Vec<String>, Option<String>), String> {
+    let mut words: Vec<(String, bool)> = Vec::new(); // (word, is an unquoted `<`)
+    let mut cur: Option<String> = None;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            ' ' | '\t' => {
+                if let Some(w) = cur.take() {
+                    words.push((w, false));
+                }
+            }
+            '\'' => {
+                let w = cur.get_or_insert_with(String::new);
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(ch) => w.push(ch),
+                        None => return Err("unterminated single quote".into()),
+                    }
+                }
+            }
+            '"' => {
+                let w = cur.get_or_insert_with(String::new);
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(ch @ ('"' | '\\' | '$' | '`')) => w.push(ch),
+                            Some(ch) => {
+                                w.push('\\');
+                                w.push(ch);
+                            }
+                            None => return Err("unterminated double quote".into()),
+                        },
+                        Some(ch @ ('$' | '`')) => {
+                            return Err(format!("unsupported shell syntax '{ch}' in double quotes"))
+                        }
+                        Some(ch) => w.push(ch),
+                        None => return Err("unterminated double quote".into()),
+                    }
+                }
+            }
+            '\\' => match chars.next() {
+                Some(ch) => cur.get_or_insert_with(String::new).push(ch),
+                None => return Err("a backslash at the end of the line".into()),
+            },
+            '<' => {
+                if let Some(w) = cur.take() {
+                    words.push((w, false));
+                }
+                words.push(("<".into(), true));
+            }
+            // A `$` that starts no expansion is itself, as in the shell.
+            '$' if chars
+                .peek()
+                .is_none_or(|n| !(n.is_ascii_alphanumeric() || "_{(@*#?$!-".contains(*n))) =>
+            {
+                cur.get_or_insert_with(String::new).push('$')
+            }
+            '>' | '|' | ';' | '&' | '$' | '`' | '(' | ')' => {
+                return Err(format!(
+                    "unsupported shell syntax '{c}' (only arguments and `< FILE`)"
+                ))
+            }
+            ch => cur.get_or_insert_with(String::new).push(ch),
+        }
+    }
+    if let Some(w) = cur.take() {
+        words.push((w, false));
+    }
+    let mut args = Vec::new();
+    let mut stdin = None;
+    let mut it = words.into_iter();
+    while let Some((w, redirect)) = it.next() {
+        if !redirect {
+            args.push(w);
+            continue;
+        }
+        match it.next() {
+            Some((file, false)) if stdin.is_none() => stdin = Some(file),
+            Some((_, false)) => return Err("more than one `< FILE`".into()),
+            _ => return Err("`<` without a file name".into()),
+        }
+    }
+    Ok((args, stdin))
+}
+
+/// Reads an argument file: one test per line, a command line without the
+/// program name ([`parse_command_line`]: shell quoting, `< FILE` for
+/// standard input). Tests are named by their 1-based line number.
+pub fn read_command_file(path: &Path) -> Result<Vec<CommandLine>, SuiteError> {
     let bytes = std::fs::read(path).map_err(|e| {
         SuiteError(format!(
             "{}: error: cannot read argument file: {e}",
@@ -317,16 +427,16 @@ pub fn read_args_file(path: &Path) -> Result<Vec<(String, Vec<String>)>, SuiteEr
             path.display()
         ))
     })?;
-    let tests: Vec<(String, Vec<String>)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| {
-            (
-                (i + 1).to_string(),
-                l.split_whitespace().map(String::from).collect(),
-            )
-        })
-        .collect();
+    let mut tests = Vec::new();
+    for (i, l) in text.lines().enumerate() {
+        let (args, stdin) = parse_command_line(l)
+            .map_err(|e| SuiteError(format!("{}:{}: error: {e}", path.display(), i + 1)))?;
+        tests.push(CommandLine {
+            name: (i + 1).to_string(),
+            args,
+            stdin,
+        });
+    }
     if tests.is_empty() {
         return Err(SuiteError(format!(
             "{}: error: no tests found: the argument file is empty",
@@ -334,6 +444,21 @@ pub fn read_args_file(path: &Path) -> Result<Vec<(String, Vec<String>)>, SuiteEr
         )));
     }
     Ok(tests)
+}
+
+/// [`read_command_file`] for files of arguments only (a `< FILE` is refused).
+pub fn read_args_file(path: &Path) -> Result<Vec<(String, Vec<String>)>, SuiteError> {
+    read_command_file(path)?
+        .into_iter()
+        .map(|c| match c.stdin {
+            None => Ok((c.name, c.args)),
+            Some(_) => Err(SuiteError(format!(
+                "{}:{}: error: `< FILE` needs a working directory",
+                path.display(),
+                c.name
+            ))),
+        })
+        .collect()
 }
 
 /// Builds the tests of an argument file, taking the expected stdout and exit
@@ -344,17 +469,72 @@ pub fn with_oracle(
     oracle_name: &str,
     limits: Limits,
 ) -> Result<Vec<TestCase>, SuiteError> {
+    let lines = args
+        .into_iter()
+        .map(|(name, args)| CommandLine {
+            name,
+            args,
+            stdin: None,
+        })
+        .collect();
+    let o = with_oracle_in(lines, None, oracle, oracle_name, limits)?;
+    match o.excluded.into_iter().next() {
+        Some((name, why)) => Err(SuiteError(format!(
+            "{oracle_name}: error: the reference program fails test {name}: {why}"
+        ))),
+        None => Ok(o.tests),
+    }
+}
+
+/// The tests built from a reference program's runs.
+#[derive(Debug)]
+pub struct OracleTests {
+    pub tests: Vec<TestCase>,
+    /// Tests left out because the reference program does not end normally on
+    /// them (a runtime error, a failed assertion: no expected output): the
+    /// test's name and the reference's error.
+    pub excluded: Vec<(String, String)>,
+}
+
+/// Builds the tests of command lines run in `workdir` (standard input read
+/// from `< FILE` there, `fopen` relative to it), taking the expected stdout
+/// and exit status of each from the reference program's run. A test on which
+/// the reference program ends with a runtime error or a failed assertion is
+/// left out (listed in [`OracleTests::excluded`]); running out of the job's
+/// budget is an error.
+pub fn with_oracle_in(
+    lines: Vec<CommandLine>,
+    workdir: Option<&Path>,
+    oracle: &Program,
+    oracle_name: &str,
+    limits: Limits,
+) -> Result<OracleTests, SuiteError> {
     let exe = Executable::new(oracle).map_err(|e| {
         SuiteError(format!(
             "{oracle_name}: error: reference program cannot start: {e}"
         ))
     })?;
-    args.into_iter()
-        .map(|(name, args)| {
+    let dir = workdir.unwrap_or(Path::new("."));
+    let mut out = OracleTests {
+        tests: Vec::new(),
+        excluded: Vec::new(),
+    };
+    for CommandLine { name, args, stdin } in lines {
+        let test = {
+            let stdin = match stdin {
+                Some(f) => std::fs::read(dir.join(&f)).map_err(|e| {
+                    SuiteError(format!(
+                        "{}: error: cannot read the standard input of test {name}: {e}",
+                        dir.join(&f).display()
+                    ))
+                })?,
+                None => Vec::new(),
+            };
             let run = exe.run(
                 Input {
                     args: &args,
-                    stdin: &[],
+                    stdin: &stdin,
+                    workdir,
                 },
                 ExecOptions {
                     limits,
@@ -362,20 +542,28 @@ pub fn with_oracle(
                 },
             );
             match &run.termination {
-                Termination::Exit(status) => Ok(TestCase {
+                Termination::Exit(status) => Ok(Some(TestCase {
                     name,
                     args,
-                    stdin: Vec::new(),
+                    stdin,
                     expected_stdout: run.stdout,
                     expected_status: Some(*status),
-                }),
-                Termination::AssertFailed { message, .. } => Err(SuiteError(format!(
-                    "{oracle_name}: error: the reference program fails test {name}: {message}"
-                ))),
-                Termination::RuntimeError(e) => Err(SuiteError(format!(
-                    "{oracle_name}: error: the reference program fails test {name}: {}",
-                    e.describe(oracle)
-                ))),
+                    workdir: workdir.map(Path::to_path_buf),
+                })),
+                Termination::AssertFailed { message, .. } => {
+                    out.excluded.push((
+                        name.clone(),
+                        message.clone(),
+                    ));
+                    Ok(None)
+                }
+                Termination::RuntimeError(e) => {
+                    out.excluded.push((
+                        name.clone(),
+                        e.describe(oracle),
+                    ));
+                    Ok(None)
+                }
                 Termination::Stopped => Err(SuiteError(format!(
                     "{oracle_name}: error: reference run stopped"
                 ))),
@@ -387,13 +575,70 @@ pub fn with_oracle(
                     }
                 ))),
             }
-        })
-        .collect()
+        };
+        if let Some(t) = test? {
+            out.tests.push(t);
+        }
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn command_lines_as_the_shell_splits_them() {
+        let ok = |l: &str, args: &[&str], stdin: Option<&str>| {
+            assert_eq!(
+                parse_command_line(l),
+                Ok((
+                    args.iter().map(|s| s.to_string()).collect(),
+                    stdin.map(String::from)
+                )),
+                "{l}"
+            )
+        };
+        ok("1 2  3", &["1", "2", "3"], None);
+        ok(
+            "'-?' 'a&' < temp-test/1.inp.1.1",
+            &["-?", "a&"],
+            Some("temp-test/1.inp.1.1"),
+        );
+        ok("' ' '@%@&' <x", &[" ", "@%@&"], Some("x"));
+        ok(
+            r#""a\"b" c\ d '' x'y'"z""#,
+            &[r#"a"b"#, "c d", "", "xyz"],
+            None,
+        );
+        ok(r#""\n""#, &[r"\n"], None);
+        ok("'<' a", &["<", "a"], None);
+        ok("< in", &[], Some("in"));
+        ok("'%a' k$ < f", &["%a", "k$"], Some("f"));
+        ok("a$ $", &["a$", "$"], None);
+        ok(r"'@@*'\'*$',^P'", &["@@*'*$,^P"], None);
+        ok("", &[], None);
+        for (bad, why) in [
+            ("'abc", "unterminated single quote"),
+            ("\"abc", "unterminated double quote"),
+            ("a <", "`<` without a file name"),
+            ("< a < b", "more than one `< FILE`"),
+            (
+                "a > out",
+                "unsupported shell syntax '>' (only arguments and `< FILE`)",
+            ),
+            (
+                "a | b",
+                "unsupported shell syntax '|' (only arguments and `< FILE`)",
+            ),
+            (
+                "$HOME",
+                "unsupported shell syntax '$' (only arguments and `< FILE`)",
+            ),
+        ] {
+            assert_eq!(parse_command_line(bad), Err(why.to_string()), "{bad}");
+        }
+    }
 
     #[test]
     fn natural_order() {

@@ -330,7 +330,7 @@ pub fn convert(v: Value, from: &Type, to: &Type) -> ArithResult {
         (Type::Float(_), Type::Float(tk)) => Ok(Value::Float(round_to(*tk, float_of(v)?))),
         (Type::Ptr(_), Type::Int(IntKind::Bool)) => Ok(Value::Int(truthy(v)? as i64)),
         (Type::Ptr(_), Type::Ptr(_)) | (Type::Array(..), Type::Ptr(_)) => Ok(v),
-        (Type::Int(_), Type::Ptr(_)) => match v {
+        (Type::Int(_), Type::Ptr(_) | Type::Stream) => match v {
             Value::Int(0) => Ok(Value::Ptr(Ptr::NULL)),
             _ => Err(ArithError::Invalid(
                 "conversion of a non-zero integer to a pointer is not supported".into(),

@@ -12,6 +12,7 @@ fn run(src: &str) -> (String, Option<(String, String)>) {
         Input {
             args: &[],
             stdin: b"",
+            workdir: None,
         },
         ExecOptions::default(),
     );

@@ -31,6 +31,7 @@ fn run(
                 Input {
                     args: &[],
                     stdin: stdin.as_bytes(),
+                    workdir: None,
                 },
                 ExecOptions {
                     limits,

@@ -167,11 +167,7 @@ impl Facts {
     fn builtin_strings(&mut self, b: Builtin, args: &[Expr]) {
         let func = self.func;
         for (i, a) in args.iter().enumerate() {
-            let written = match b {
-                Builtin::Strcpy | Builtin::Strncpy | Builtin::Strcat => i == 0,
-                Builtin::Scanf => i > 0,
-                _ => false,
-            };
+            let written = b.writes_arg(i);
             // `strcat` also reads its destination (to find its end).
             let read = match b {
                 Builtin::Strcpy | Builtin::Strncpy | Builtin::Scanf => !written,

@@ -4,7 +4,9 @@
 //! [`Builtin::signature`]; the interpreter (`faultline-exec`) and the encoder
 //! (`faultline-smt`) each implement the behaviour.
 
-use crate::types::{Type, CHAR, DOUBLE, INT, LONG, ULONG};
+use crate::types::{IntKind, Type, CHAR, DOUBLE, INT, LONG, ULONG};
+
+const UINT: Type = Type::Int(IntKind::UInt);
 
 /// Library functions the interpreter and encoders implement themselves.
 ///
@@ -77,6 +79,58 @@ pub enum Builtin {
     /// `bsearch(key, base, n, size, cmp)`: args `[key, base, n, size, cmp,
     /// cells, elem_size]`.
     Bsearch,
+    // ----- files, strings, math and the rest of the library (io-lib) -----
+    /// `fopen(name, mode)`: a file of the test's working directory (reads), or
+    /// the run's in-memory scratch files (writes); NULL when missing.
+    Fopen,
+    Fclose,
+    /// `fgets(buf, n, stream)`.
+    Fgets,
+    Fgetc,
+    Getc,
+    /// `ungetc(c, stream)`.
+    Ungetc,
+    /// `fscanf(stream, fmt, ...)`: args `[stream, fmt, pointers...]`.
+    Fscanf,
+    /// `fputc(c, stream)`.
+    Fputc,
+    Putc,
+    /// `fputs(s, stream)`.
+    Fputs,
+    Feof,
+    Ferror,
+    /// `gets(buf)`, as glibc still provides it.
+    Gets,
+    /// `sprintf(buf, fmt, ...)`: args `[buf, fmt, ...]`.
+    Sprintf,
+    /// `snprintf(buf, n, fmt, ...)`: args `[buf, n, fmt, ...]`.
+    Snprintf,
+    /// `sscanf(str, fmt, ...)`: args `[str, fmt, pointers...]`.
+    Sscanf,
+    Memcpy,
+    Memmove,
+    Memset,
+    Memcmp,
+    Strchr,
+    Strrchr,
+    Strstr,
+    Strncat,
+    Strtok,
+    Strtol,
+    Strtoul,
+    Strtod,
+    Log,
+    Log10,
+    Exp,
+    Sin,
+    Cos,
+    Atan,
+    Fmod,
+    Round,
+    /// glibc's `random` (TYPE_3 additive feedback generator), seed 1 by default.
+    Rand,
+    Srand,
+    Abort,
 }
 
 /// The C signature of a library function.
@@ -91,7 +145,7 @@ pub struct Signature {
 
 impl Builtin {
     /// Every builtin, in declaration order.
-    pub const ALL: [Builtin; 41] = [
+    pub const ALL: [Builtin; 80] = [
         Builtin::Printf,
         Builtin::Fprintf,
         Builtin::Puts,
@@ -134,6 +188,46 @@ impl Builtin {
         Builtin::BadCall,
         Builtin::Qsort,
         Builtin::Bsearch,
+        // io-lib
+        Builtin::Fopen,
+        Builtin::Fclose,
+        Builtin::Fgets,
+        Builtin::Fgetc,
+        Builtin::Getc,
+        Builtin::Ungetc,
+        Builtin::Fscanf,
+        Builtin::Fputc,
+        Builtin::Putc,
+        Builtin::Fputs,
+        Builtin::Feof,
+        Builtin::Ferror,
+        Builtin::Gets,
+        Builtin::Sprintf,
+        Builtin::Snprintf,
+        Builtin::Sscanf,
+        Builtin::Memcpy,
+        Builtin::Memmove,
+        Builtin::Memset,
+        Builtin::Memcmp,
+        Builtin::Strchr,
+        Builtin::Strrchr,
+        Builtin::Strstr,
+        Builtin::Strncat,
+        Builtin::Strtok,
+        Builtin::Strtol,
+        Builtin::Strtoul,
+        Builtin::Strtod,
+        Builtin::Log,
+        Builtin::Log10,
+        Builtin::Exp,
+        Builtin::Sin,
+        Builtin::Cos,
+        Builtin::Atan,
+        Builtin::Fmod,
+        Builtin::Round,
+        Builtin::Rand,
+        Builtin::Srand,
+        Builtin::Abort,
     ];
 
     /// The C name of the function.
@@ -181,6 +275,46 @@ impl Builtin {
             Builtin::BadCall => "__faultline_bad_call",
             Builtin::Qsort => "qsort",
             Builtin::Bsearch => "bsearch",
+            // io-lib
+            Builtin::Fopen => "fopen",
+            Builtin::Fclose => "fclose",
+            Builtin::Fgets => "fgets",
+            Builtin::Fgetc => "fgetc",
+            Builtin::Getc => "getc",
+            Builtin::Ungetc => "ungetc",
+            Builtin::Fscanf => "fscanf",
+            Builtin::Fputc => "fputc",
+            Builtin::Putc => "putc",
+            Builtin::Fputs => "fputs",
+            Builtin::Feof => "feof",
+            Builtin::Ferror => "ferror",
+            Builtin::Gets => "gets",
+            Builtin::Sprintf => "sprintf",
+            Builtin::Snprintf => "snprintf",
+            Builtin::Sscanf => "sscanf",
+            Builtin::Memcpy => "memcpy",
+            Builtin::Memmove => "memmove",
+            Builtin::Memset => "memset",
+            Builtin::Memcmp => "memcmp",
+            Builtin::Strchr => "strchr",
+            Builtin::Strrchr => "strrchr",
+            Builtin::Strstr => "strstr",
+            Builtin::Strncat => "strncat",
+            Builtin::Strtok => "strtok",
+            Builtin::Strtol => "strtol",
+            Builtin::Strtoul => "strtoul",
+            Builtin::Strtod => "strtod",
+            Builtin::Log => "log",
+            Builtin::Log10 => "log10",
+            Builtin::Exp => "exp",
+            Builtin::Sin => "sin",
+            Builtin::Cos => "cos",
+            Builtin::Atan => "atan",
+            Builtin::Fmod => "fmod",
+            Builtin::Round => "round",
+            Builtin::Rand => "rand",
+            Builtin::Srand => "srand",
+            Builtin::Abort => "abort",
         }
     }
 
@@ -241,6 +375,30 @@ impl Builtin {
             BadCall => (Type::Void, vec![voidp()], false),
             Qsort => (Type::Void, vec![voidp(), ULONG, ULONG, cmp()], false),
             Bsearch => (voidp(), vec![voidp(), voidp(), ULONG, ULONG, cmp()], false),
+            // io-lib
+            Fopen => (Type::Stream, vec![charp(), charp()], false),
+            Fclose | Fgetc | Getc | Feof | Ferror => (INT, vec![Type::Stream], false),
+            Fgets => (charp(), vec![charp(), INT, Type::Stream], false),
+            Ungetc | Fputc | Putc => (INT, vec![INT, Type::Stream], false),
+            Fscanf => (INT, vec![Type::Stream, charp()], true),
+            Fputs => (INT, vec![charp(), Type::Stream], false),
+            Gets => (charp(), vec![charp()], false),
+            Sprintf | Sscanf => (INT, vec![charp(), charp()], true),
+            Snprintf => (INT, vec![charp(), ULONG, charp()], true),
+            Memcpy | Memmove => (voidp(), vec![voidp(), voidp(), ULONG], false),
+            Memset => (voidp(), vec![voidp(), INT, ULONG], false),
+            Memcmp => (INT, vec![voidp(), voidp(), ULONG], false),
+            Strchr | Strrchr => (charp(), vec![charp(), INT], false),
+            Strstr | Strtok => (charp(), vec![charp(), charp()], false),
+            Strncat => (charp(), vec![charp(), charp(), ULONG], false),
+            Strtol => (LONG, vec![charp(), Type::ptr_to(charp()), INT], false),
+            Strtoul => (ULONG, vec![charp(), Type::ptr_to(charp()), INT], false),
+            Strtod => (DOUBLE, vec![charp(), Type::ptr_to(charp())], false),
+            Log | Log10 | Exp | Sin | Cos | Atan | Round => (DOUBLE, vec![DOUBLE], false),
+            Fmod => (DOUBLE, vec![DOUBLE, DOUBLE], false),
+            Rand => (INT, vec![], false),
+            Srand => (Type::Void, vec![UINT], false),
+            Abort => (Type::Void, vec![], false),
         };
         Signature {
             ret,
@@ -253,7 +411,14 @@ impl Builtin {
     pub fn is_output(self) -> bool {
         matches!(
             self,
-            Builtin::Printf | Builtin::Fprintf | Builtin::Puts | Builtin::Putchar
+            Builtin::Printf
+                | Builtin::Fprintf
+                | Builtin::Puts
+                | Builtin::Putchar
+                // io-lib
+                | Builtin::Fputc
+                | Builtin::Putc
+                | Builtin::Fputs
         )
     }
 
@@ -263,14 +428,42 @@ impl Builtin {
     pub fn is_input(self) -> bool {
         matches!(
             self,
-            Builtin::Atoi | Builtin::Atol | Builtin::Atof | Builtin::Getchar | Builtin::Scanf
+            Builtin::Atoi
+                | Builtin::Atol
+                | Builtin::Atof
+                | Builtin::Getchar
+                | Builtin::Scanf
+                // io-lib
+                | Builtin::Fgets
+                | Builtin::Fgetc
+                | Builtin::Getc
+                | Builtin::Gets
+                | Builtin::Fscanf
         )
+    }
+
+    /// Whether the builtin writes through its `i`-th argument (a pointer),
+    /// for the defs of the statement calling it.
+    pub fn writes_arg(self, i: usize) -> bool {
+        use Builtin::*;
+        match self {
+            Strcpy | Strncpy | Strcat => i == 0,
+            Scanf => i > 0,
+            // io-lib
+            Fgets | Gets | Sprintf | Snprintf | Memcpy | Memmove | Memset | Strncat | Strtok => {
+                i == 0
+            }
+            Fscanf | Sscanf => i > 1,
+            Strtol | Strtoul | Strtod => i == 1,
+            _ => false,
+        }
     }
 
     /// Whether the encoder implements the builtin; if not, why (the encoder
     /// then reports it as unsupported). Every builtin the encoder does not
     /// implement must say so here (checked by `faultline-smt/tests/builtins.rs`).
     pub fn encodable(self) -> Result<(), &'static str> {
+        use Builtin::*;
         match self {
             // heap
             Builtin::Malloc | Builtin::Calloc | Builtin::Realloc | Builtin::Free => {
@@ -280,6 +473,17 @@ impl Builtin {
             Builtin::BadCall | Builtin::Qsort | Builtin::Bsearch => {
                 Err("function pointers are not encoded yet")
             }
+            // io-lib (issue 13 encodes them)
+            Fopen | Fclose | Fgets | Fgetc | Getc | Ungetc | Fscanf | Fputc | Putc | Fputs
+            | Feof | Ferror | Gets => Err("files and streams are not encoded yet"),
+            Sprintf | Snprintf | Sscanf | Memcpy | Memmove | Memset | Memcmp | Strchr | Strrchr
+            | Strstr | Strncat | Strtok | Strtol | Strtoul | Strtod => {
+                Err("this string or memory function is not encoded yet")
+            }
+            Log | Log10 | Exp | Sin | Cos | Atan | Fmod | Round => {
+                Err("this math function is not encoded yet")
+            }
+            Rand | Srand | Abort => Err("rand, srand and abort are not encoded yet"),
             _ => Ok(()),
         }
     }

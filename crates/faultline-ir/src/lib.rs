@@ -386,6 +386,9 @@ pub enum Stream {
     Stdin,
     Stdout,
     Stderr,
+    /// A file the program opened with `fopen` (a run-time value only: the
+    /// interpreter's handle; never in the IR).
+    File(u32),
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -216,6 +216,7 @@ impl Printer<'_> {
                 Stream::Stdin => "stdin".into(),
                 Stream::Stdout => "stdout".into(),
                 Stream::Stderr => "stderr".into(),
+                Stream::File(n) => format!("<file {n}>"),
             },
             ExprKind::Load(pl) => self.place(pl),
             ExprKind::AddrOf(pl) => format!("&{}", self.place_atom(pl)),

@@ -31,10 +31,30 @@ fn signatures() {
     assert_eq!(sig.params.len(), 3);
     assert!(!sig.variadic);
     assert!(Builtin::Getchar.signature().params.is_empty());
+    let sig = Builtin::Fgets.signature();
+    assert_eq!(sig.params, [Type::ptr_to(CHAR), INT, Type::Stream]);
+    assert_eq!(sig.ret, Type::ptr_to(CHAR));
+    assert_eq!(Builtin::Fopen.signature().ret, Type::Stream);
+    let sig = Builtin::Memcpy.signature();
+    assert_eq!(sig.ret, Type::ptr_to(Type::Void));
+    assert_eq!(sig.params[1], Type::ptr_to(Type::Void));
+    // What the analysis takes as written through pointer arguments.
+    assert!(Builtin::Fgets.writes_arg(0) && !Builtin::Fgets.writes_arg(2));
+    assert!(Builtin::Sscanf.writes_arg(2) && !Builtin::Sscanf.writes_arg(0));
+    assert!(Builtin::Strtol.writes_arg(1) && !Builtin::Strtol.writes_arg(0));
     for b in Builtin::ALL {
         assert_eq!(
             b.signature().variadic,
-            matches!(b, Builtin::Printf | Builtin::Fprintf | Builtin::Scanf),
+            matches!(
+                b,
+                Builtin::Printf
+                    | Builtin::Fprintf
+                    | Builtin::Scanf
+                    | Builtin::Fscanf
+                    | Builtin::Sprintf
+                    | Builtin::Snprintf
+                    | Builtin::Sscanf
+            ),
             "{}",
             b.name()
         );

@@ -109,6 +109,7 @@ fn run_cmd(a: RunArgs) -> Result<u8, UserError> {
         faultline_exec::Input {
             args: &a.args,
             stdin: &stdin,
+            workdir: None,
         },
         faultline_exec::ExecOptions {
             limits,

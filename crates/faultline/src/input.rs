@@ -30,9 +30,14 @@ pub struct SuiteArgs {
         conflicts_with = "args_file"
     )]
     pub tests: Option<PathBuf>,
-    /// File with one test per line: the program's command-line arguments (needs --oracle).
+    /// File with one test per line: the program's command line (shell quoting, `< FILE`
+    /// for standard input; needs --oracle).
     #[arg(long, value_name = "FILE")]
     pub args_file: Option<PathBuf>,
+    /// Working directory of the --args-file tests: `< FILE` and the files the program
+    /// opens are relative to it [default: the argument file's directory].
+    #[arg(long, value_name = "DIR", requires = "args_file")]
+    pub workdir: Option<PathBuf>,
     /// Reference program whose output on each line of --args-file is the expected output.
     #[arg(long, value_name = "REF.c")]
     pub oracle: Option<PathBuf>,
@@ -101,10 +106,42 @@ pub fn load_suite(s: &SuiteArgs) -> Result<(Vec<TestCase>, Compare, Limits), Use
         }
         (Some(dir), _, _) => suite::load_dir(dir)?,
         (None, Some(file), Some(oracle)) => {
-            let args = suite::read_args_file(file)?;
+            let lines = suite::read_command_file(file)?;
+            let workdir = match &s.workdir {
+                Some(d) => d.clone(),
+                None => match file.parent() {
+                    Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+                    _ => PathBuf::from("."),
+                },
+            };
+            if !workdir.is_dir() {
+                return Err(UserError(format!(
+                    "{}: error: the working directory of the tests is not a directory",
+                    workdir.display()
+                )));
+            }
             let reference = faultline_c::compile_file(oracle)
                 .map_err(|e| UserError(format!("{e} (in the reference program)")))?;
-            suite::with_oracle(args, &reference, &oracle.display().to_string(), limits)?
+            let o = suite::with_oracle_in(
+                lines,
+                Some(&workdir),
+                &reference,
+                &oracle.display().to_string(),
+                limits,
+            )?;
+            for (name, why) in &o.excluded {
+                eprintln!(
+                    "{}: note: test {name} left out: the reference program fails it: {why}",
+                    oracle.display()
+                );
+            }
+            if o.tests.is_empty() {
+                return Err(UserError(format!(
+                    "{}: error: the reference program fails every test",
+                    oracle.display()
+                )));
+            }
+            o.tests
         }
         _ => {
             return Err(UserError(

@@ -3,7 +3,9 @@
 //! NAME.args) the interpreter prints exactly what the binary prints and exits
 //! with its status. Tests listed in a program's `runtime-error` file must
 //! instead end in that runtime error, on that line (gcc's behaviour there is
-//! undefined, so it is not run).
+//! undefined, so it is not run). A program with a `files/` directory runs its
+//! tests there (the files its tests open): faultline reads it in place (its
+//! writes stay in memory), the gcc binary runs in a fresh copy of it.
 
 mod common;
 
@@ -32,6 +34,16 @@ fn tests_of(dir: &Path) -> Vec<(String, Vec<u8>, Vec<String>)> {
             (n, stdin, args)
         })
         .collect()
+}
+
+/// Copies the files of a directory (not recursively) into a fresh `to`.
+fn copy_dir(from: &Path, to: &Path) {
+    let _ = std::fs::remove_dir_all(to);
+    std::fs::create_dir_all(to).expect("scratch dir");
+    for e in std::fs::read_dir(from).expect("files dir") {
+        let p = e.expect("entry").path();
+        std::fs::copy(&p, to.join(p.file_name().expect("name"))).expect("copy");
+    }
 }
 
 #[test]
@@ -82,6 +94,13 @@ fn corpus_matches_gcc() {
                 .collect();
         let bin = out_dir.join(&name);
         gcc(&src, &bin);
+        let files = dir.join("files");
+        let files = files.is_dir().then_some(files);
+        let scratch = files.as_ref().map(|f| {
+            let d = out_dir.join(format!("{name}.files"));
+            copy_dir(f, &d);
+            d
+        });
         for (test, stdin, args) in tests_of(dir) {
             // A step count rather than the default time limit: the corpus's
             // endless loops end the same way on any machine, and fast.
@@ -94,6 +113,7 @@ fn corpus_matches_gcc() {
                 Input {
                     args: &args,
                     stdin: &stdin,
+                    workdir: files.as_deref(),
                 },
                 ExecOptions {
                     limits,
@@ -121,7 +141,7 @@ fn corpus_matches_gcc() {
                 continue;
             }
             compared += 1;
-            let (out, status) = run_binary(&bin, &args, &stdin);
+            let (out, status) = run_binary_in(&bin, &args, &stdin, scratch.as_deref());
             if e.stdout != out || e.exit_status() != status {
                 failures.push(format!(
                     "{name}/{test}: gcc printed {:?} (status {status}); faultline printed {:?} (status {}, {:?})",

@@ -199,6 +199,7 @@ fn mutated_examples_never_panic_or_hang() {
                     Input {
                         args: &t.args,
                         stdin: &t.stdin,
+                        workdir: t.workdir.as_deref(),
                     },
                     ExecOptions {
                         limits,

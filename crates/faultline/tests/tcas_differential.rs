@@ -45,7 +45,7 @@ fn tcas_matches_gcc_on_every_test_and_failing_sets_match() {
                 let mut bad = Vec::new();
                 for (t, args) in universe.iter().enumerate() {
                     let (out, status) = run_binary(&bin, args, b"");
-                    let e = exe.run(Input { args, stdin: b"" }, ExecOptions::default());
+                    let e = exe.run(Input { args, stdin: b"", workdir: None }, ExecOptions::default());
                     match &e.termination {
                         Termination::RuntimeError(_) => ub.push(t + 1),
                         _ => {

@@ -178,7 +178,7 @@ impl Lowerer<'_> {
     /// Lowers `e` as a scalar tested against zero.
     pub(crate) fn scalar(&mut self, e: &ast::Expr) -> PResult<Expr> {
         let v = self.rv(e)?;
-        if !(v.ty.is_arithmetic() || v.ty.is_pointer()) {
+        if !(v.ty.is_arithmetic() || v.ty.is_pointer() || v.ty == Type::Stream) {
             return err(
                 e.span,
                 format!(
@@ -487,7 +487,7 @@ impl Lowerer<'_> {
             }
             AUn::Not => {
                 let x = self.value(a)?;
-                if !(x.ty.is_arithmetic() || x.ty.is_pointer()) {
+                if !(x.ty.is_arithmetic() || x.ty.is_pointer() || x.ty == Type::Stream) {
                     return bad(self, &x.ty);
                 }
                 Expr {
@@ -764,6 +764,13 @@ impl Lowerer<'_> {
         if bt.is_pointer() && is_null_const(&a) && at != bt {
             return Ok(mk(null_of(&bt), b));
         }
+        // `FILE *` values: compared with each other or with NULL.
+        match (&at, &bt) {
+            (Type::Stream, Type::Stream) => return Ok(mk(a, b)),
+            (Type::Stream, _) if is_null_const(&b) => return Ok(mk(a, null_of(&at))),
+            (_, Type::Stream) if is_null_const(&a) => return Ok(mk(null_of(&bt), b)),
+            _ => {}
+        }
         match (&at, &bt) {
             (Type::Ptr(x), Type::Ptr(y)) => {
                 if x == y {
@@ -833,7 +840,7 @@ impl Lowerer<'_> {
 
     pub(super) fn scalar_operand(&mut self, e: &ast::Expr) -> PResult<Expr> {
         let v = self.value(e)?;
-        if !(v.ty.is_arithmetic() || v.ty.is_pointer()) {
+        if !(v.ty.is_arithmetic() || v.ty.is_pointer() || v.ty == Type::Stream) {
             return err(
                 e.span,
                 format!(

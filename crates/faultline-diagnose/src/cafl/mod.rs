@@ -184,6 +184,7 @@ impl<'p> Explainer<'p> {
             Input {
                 args: &test.args,
                 stdin: &test.stdin,
+                workdir: test.workdir.as_deref(),
             },
             ExecOptions {
                 record_trace: true,

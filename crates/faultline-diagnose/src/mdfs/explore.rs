@@ -61,6 +61,7 @@ impl Formula {
             TestCase {
                 expected_stdout: Vec::new(),
                 expected_status: None,
+                workdir: None,
                 ..engine.session().tests[t].clone()
             }
         };

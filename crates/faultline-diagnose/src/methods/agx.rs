@@ -209,6 +209,7 @@ fn perturb(engine: &mut Engine, t: usize, w: &Witness, explored: &mut Explored) 
         Input {
             args: &test.args,
             stdin: &test.stdin,
+            workdir: test.workdir.as_deref(),
         },
         ExecOptions {
             record_trace: true,

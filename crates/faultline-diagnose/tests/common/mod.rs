@@ -44,6 +44,7 @@ pub fn stdin_test(name: &str, stdin: &str, expected: &str) -> TestCase {
         stdin: stdin.as_bytes().to_vec(),
         expected_stdout: expected.as_bytes().to_vec(),
         expected_status: None,
+        workdir: None,
     }
 }
 

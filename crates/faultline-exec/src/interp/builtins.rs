@@ -131,8 +131,15 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 Ok(Value::Int(ctype(f, c)))
             }
             Builtin::Fflush => {
-                if let Some(a) = args.first() {
-                    self.eval(a)?;
+                let all = match args.first() {
+                    Some(a) => matches!(
+                        self.eval(a)?,
+                        Value::Stream(Stream::Stdout) | Value::Ptr(Ptr::NULL)
+                    ),
+                    None => true,
+                };
+                if all {
+                    self.lib.stdout_flushed = self.out.len();
                 }
                 Ok(Value::Int(0))
             }
@@ -145,6 +152,47 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             | Builtin::BadCall
             | Builtin::Qsort
             | Builtin::Bsearch => self.heap_builtin(f, args),
+            // io-lib: files and streams, formatted strings (interp/stdio.rs)
+            Builtin::Fopen
+            | Builtin::Fclose
+            | Builtin::Fgets
+            | Builtin::Fgetc
+            | Builtin::Getc
+            | Builtin::Ungetc
+            | Builtin::Fscanf
+            | Builtin::Fputc
+            | Builtin::Putc
+            | Builtin::Fputs
+            | Builtin::Feof
+            | Builtin::Ferror
+            | Builtin::Gets
+            | Builtin::Sprintf
+            | Builtin::Snprintf
+            | Builtin::Sscanf => self.stdio_builtin(f, args),
+            // io-lib: memory, strings, math, rand, abort (interp/library.rs)
+            Builtin::Memcpy
+            | Builtin::Memmove
+            | Builtin::Memset
+            | Builtin::Memcmp
+            | Builtin::Strchr
+            | Builtin::Strrchr
+            | Builtin::Strstr
+            | Builtin::Strncat
+            | Builtin::Strtok
+            | Builtin::Strtol
+            | Builtin::Strtoul
+            | Builtin::Strtod
+            | Builtin::Log
+            | Builtin::Log10
+            | Builtin::Exp
+            | Builtin::Sin
+            | Builtin::Cos
+            | Builtin::Atan
+            | Builtin::Fmod
+            | Builtin::Round
+            | Builtin::Rand
+            | Builtin::Srand
+            | Builtin::Abort => self.library_builtin(f, args),
         }
     }
 

@@ -7,24 +7,19 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
     /// `printf`, `fprintf`: formats as glibc does and writes to the stream.
     pub(super) fn printf_builtin(&mut self, f: Builtin, args: &'p [Expr]) -> R<Value> {
         let (stream, rest) = if f == Builtin::Fprintf {
-            let s = match self.eval(&args[0])? {
-                Value::Stream(s) => s,
-                _ => {
-                    return Err(self.error(
-                        ErrorKind::Invalid,
-                        "fprintf to something other than a stream",
-                    ))
-                }
-            };
-            (s, &args[1..])
+            (self.stream_arg(&args[0])?, &args[1..])
         } else {
             (Stream::Stdout, args)
         };
         let fmt_ptr = self.ptr_arg(&rest[0])?;
         let fmt = self.read_cstr(fmt_ptr)?;
         let bytes = self.printf(&fmt, &rest[1..])?;
-        self.emit(stream, &bytes)?;
-        Ok(Value::Int(bytes.len() as i64))
+        // A stream not open for writing: EOF and its error indicator, as glibc.
+        Ok(Value::Int(if self.put(stream, &bytes)? {
+            bytes.len() as i64
+        } else {
+            -1
+        }))
     }
 
     pub(super) fn emit(&mut self, stream: Stream, bytes: &[u8]) -> R<()> {
@@ -41,6 +36,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             Stream::Stdout => self.out.extend_from_slice(bytes),
             Stream::Stderr => self.err.extend_from_slice(bytes),
             Stream::Stdin => return Err(self.error(ErrorKind::Invalid, "output to stdin")),
+            Stream::File(i) => return self.write_file(i, bytes),
         }
         if self.out.len() + self.err.len() > self.limits.max_output {
             return Err(self.error(
@@ -133,9 +129,17 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
     }
 
     pub(super) fn scanf(&mut self, args: &'p [Expr]) -> R<Value> {
+        let mut input = std::mem::take(&mut self.input);
+        let r = self.scan_into(&mut input, args);
+        self.input = input;
+        r
+    }
+
+    /// `scanf` over `input`: `args` are the format and the pointers.
+    pub(super) fn scan_into(&mut self, input: &mut libc::Input, args: &'p [Expr]) -> R<Value> {
         let fmt_ptr = self.ptr_arg(&args[0])?;
         let fmt = self.read_cstr(fmt_ptr)?;
-        let outcome = libc::scanf::scanf(&fmt, &mut self.input)
+        let outcome = libc::scanf::scanf(&fmt, input)
             .map_err(|e| self.error(ErrorKind::Invalid, e.to_string()))?;
         let targets = &args[1..];
         for (i, item) in outcome.items.iter().enumerate() {

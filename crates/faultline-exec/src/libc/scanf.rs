@@ -21,6 +21,9 @@ pub struct Input {
     /// Index of the next byte to read. Advanced by [`Input::getc`]; moved back
     /// by [`Input::ungetc`]. Values past the end mean end of file.
     pub pos: usize,
+    /// The stream's end-of-file indicator (`feof`): set when a read finds
+    /// no byte, cleared by [`Input::ungetc`].
+    pub eof: bool,
 }
 
 impl Input {
@@ -29,6 +32,7 @@ impl Input {
         Input {
             data: bytes,
             pos: 0,
+            eof: false,
         }
     }
 
@@ -37,6 +41,8 @@ impl Input {
         let b = self.data.get(self.pos).copied();
         if b.is_some() {
             self.pos += 1;
+        } else {
+            self.eof = true;
         }
         b
     }
@@ -50,6 +56,7 @@ impl Input {
     /// read simply steps back; pushing back a different byte replaces it in
     /// the stream (like glibc's pushback, which also clears end-of-file).
     pub fn ungetc(&mut self, c: u8) {
+        self.eof = false;
         if self.pos > self.data.len() {
             self.pos = self.data.len();
         }

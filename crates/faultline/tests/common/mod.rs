@@ -36,8 +36,22 @@ pub fn gcc(src: &Path, out: &Path) {
 
 /// Runs a binary with arguments and stdin; returns (stdout, exit status or -signal).
 pub fn run_binary(bin: &Path, args: &[String], stdin: &[u8]) -> (Vec<u8>, i32) {
+    run_binary_in(bin, args, stdin, None)
+}
+
+/// [`run_binary`] in the working directory `cwd` (default: the test's).
+pub fn run_binary_in(
+    bin: &Path,
+    args: &[String],
+    stdin: &[u8],
+    cwd: Option<&Path>,
+) -> (Vec<u8>, i32) {
     use std::io::Write;
-    let mut child = Command::new(bin)
+    let mut cmd = Command::new(bin);
+    if let Some(d) = cwd {
+        cmd.current_dir(d);
+    }
+    let mut child = cmd
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

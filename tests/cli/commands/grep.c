@@ -1,0 +1,20 @@
+#include <stdio.h>
+#include <string.h>
+
+/* faulty grep PATTERN [FILE]: numbered lines containing PATTERN; exit 1 when none. */
+int main(int argc, char *argv[]) {
+    char line[100];
+    int n = 0, found = 0;
+    FILE *fp = argc > 2 ? fopen(argv[2], "r") : stdin;
+    FILE *copy = fopen("copy.txt", "w");
+    if (argc < 2) return 2;
+    while (fgets(line, sizeof line, fp)) {
+        n += n < 1;
+        fputs(line, copy);
+        if (strstr(line, argv[1])) {
+            printf("%d: %s", n, line);
+            found++;
+        }
+    }
+    return 0;
+}

@@ -64,6 +64,8 @@ pub enum Builtin {
     Realloc,
     /// `free(p)`.
     Free,
+    /// `strdup(s)`: a heap copy of the string `s`.
+    Strdup,
     /// `__builtin_alloca(size)`: `size` bytes on the stack until the function
     /// returns; the storage of a variable-length array (`T a[n]` is lowered
     /// to a `T *` initialized with `(T *)__builtin_alloca(n * sizeof(T))`).
@@ -145,7 +147,7 @@ pub struct Signature {
 
 impl Builtin {
     /// Every builtin, in declaration order.
-    pub const ALL: [Builtin; 80] = [
+    pub const ALL: [Builtin; 81] = [
         Builtin::Printf,
         Builtin::Fprintf,
         Builtin::Puts,
@@ -184,6 +186,7 @@ impl Builtin {
         Builtin::Calloc,
         Builtin::Realloc,
         Builtin::Free,
+        Builtin::Strdup,
         Builtin::Alloca,
         Builtin::BadCall,
         Builtin::Qsort,
@@ -275,6 +278,7 @@ impl Builtin {
             Builtin::BadCall => "__faultline_bad_call",
             Builtin::Qsort => "qsort",
             Builtin::Bsearch => "bsearch",
+            Builtin::Strdup => "strdup",
             // io-lib
             Builtin::Fopen => "fopen",
             Builtin::Fclose => "fclose",
@@ -371,6 +375,7 @@ impl Builtin {
             Calloc => (voidp(), vec![ULONG, ULONG], false),
             Realloc => (voidp(), vec![voidp(), ULONG], false),
             Free => (Type::Void, vec![voidp()], false),
+            Strdup => (charp(), vec![charp()], false),
             Alloca => (voidp(), vec![ULONG], false),
             BadCall => (Type::Void, vec![voidp()], false),
             Qsort => (Type::Void, vec![voidp(), ULONG, ULONG, cmp()], false),
@@ -466,8 +471,12 @@ impl Builtin {
         use Builtin::*;
         match self {
             // heap
-            Builtin::Malloc | Builtin::Calloc | Builtin::Realloc | Builtin::Free => {
-                Err("heap memory (malloc, calloc, realloc, free) is not encoded yet")
+            Builtin::Malloc
+            | Builtin::Calloc
+            | Builtin::Realloc
+            | Builtin::Free
+            | Builtin::Strdup => {
+                Err("heap memory (malloc, calloc, realloc, free, strdup) is not encoded yet")
             }
             Builtin::Alloca => Err("variable-length arrays are not encoded yet"),
             Builtin::BadCall | Builtin::Qsort | Builtin::Bsearch => {

@@ -29,7 +29,6 @@ pub const UNSUPPORTED: &[&str] = &[
     "strspn",
     "strcspn",
     "strpbrk",
-    "strdup",
     "strndup",
     "strcasecmp",
     "strncasecmp",

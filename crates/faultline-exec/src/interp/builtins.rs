@@ -151,7 +151,8 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             | Builtin::Alloca
             | Builtin::BadCall
             | Builtin::Qsort
-            | Builtin::Bsearch => self.heap_builtin(f, args),
+            | Builtin::Bsearch
+            | Builtin::Strdup => self.heap_builtin(f, args),
             // io-lib: files and streams, formatted strings (interp/stdio.rs)
             Builtin::Fopen
             | Builtin::Fclose

@@ -135,6 +135,17 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 self.free(p, "free")?;
                 Ok(Value::Int(0))
             }
+            Builtin::Strdup => {
+                let s = self.ptr_arg(&args[0])?;
+                let mut bytes = self.read_cstr(s)?;
+                bytes.push(0);
+                let Value::Ptr(p) = self.allocate(bytes.len() as u64, 0)? else {
+                    unreachable!("a block")
+                };
+                self.type_heap(p.obj, &Type::Int(faultline_ir::IntKind::Char));
+                self.write_bytes(p, &bytes)?;
+                Ok(Value::Ptr(p))
+            }
             Builtin::Qsort | Builtin::Bsearch => self.sort_builtin(f, args),
             Builtin::BadCall => match self.eval(&args[0])? {
                 Value::Ptr(p) if p.is_null() => Err(self.error(

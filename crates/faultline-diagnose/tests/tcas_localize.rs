@@ -297,7 +297,10 @@ fn v33_reports_the_out_of_bounds_write_in_every_diagnosis() {
     let loc = localize(&session, Encoding::Full, Combine::Mbd, &options(3));
     assert_eq!(loc.incomplete, None);
     let sets = line_sets(&prog, &loc);
-    let pairs: Vec<Vec<(u32, String)>> = sets.iter().filter(|d| d.len() == 2).cloned().collect();
+    // The pairs, in the order of their plausibility (which depends on the
+    // values the dropped write is given).
+    let pairs: std::collections::BTreeSet<Vec<(u32, String)>> =
+        sets.iter().filter(|d| d.len() == 2).cloned().collect();
     assert_eq!(
         pairs,
         [
@@ -319,8 +322,13 @@ fn v33_reports_the_out_of_bounds_write_in_every_diagnosis() {
             owned(&[write, (141, "return alt_sep;")]),
             owned(&[write, (171, r#"fprintf(stdout, "%d\n", alt_sep_test());"#)]),
         ]
+        .into_iter()
+        .collect::<std::collections::BTreeSet<_>>()
     );
-    assert_eq!(sets[..5], pairs[..], "the pairs come first");
+    assert!(
+        sets[..5].iter().all(|d| d.len() == 2),
+        "the pairs come first"
+    );
     assert!(sets.iter().all(|d| d.contains(&owned(&[write])[0])));
     assert_eq!(sets.len(), 61, "full+mbd reports 61 diagnoses on v33");
 }

@@ -292,7 +292,28 @@ pub struct Executable<'p> {
     frames: Vec<u64>,
 }
 
+/// The program's `argv[0]`, as a shell runs gcc's binary of it:
+/// `./NAME` for `NAME.c`.
+pub fn argv0_of(prog: &Program) -> String {
+    prog.files
+        .first()
+        .map(|f| {
+            let stem = std::path::Path::new(&f.name)
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned());
+            format!("./{}", stem.unwrap_or_else(|| "a.out".into()))
+        })
+        .unwrap_or_else(|| "./a.out".into())
+}
+
 impl<'p> Executable<'p> {
+    /// Runs with `argv[0]` set to `argv0` instead of the program's own (a
+    /// reference program run in place of the program under test).
+    pub fn with_argv0(mut self, argv0: String) -> Executable<'p> {
+        self.argv0 = argv0;
+        self
+    }
+
     pub fn new(prog: &'p Program) -> Result<Executable<'p>, RuntimeError> {
         let mut mem = Memory::default();
         let strings = prog
@@ -324,16 +345,7 @@ impl<'p> Executable<'p> {
                 id
             })
             .collect();
-        let argv0 = prog
-            .files
-            .first()
-            .map(|f| {
-                let stem = std::path::Path::new(&f.name)
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned());
-                format!("./{}", stem.unwrap_or_else(|| "a.out".into()))
-            })
-            .unwrap_or_else(|| "./a.out".into());
+        let argv0 = argv0_of(prog);
         let mut exe = Executable {
             prog,
             image: mem,

@@ -18,8 +18,8 @@ pub mod value;
 
 pub use budget::{Budget, Exhausted};
 pub use interp::{
-    ErrorKind, ExecOptions, Executable, Execution, Hooks, Input, Limits, RuntimeError, Site,
-    Termination,
+    argv0_of, ErrorKind, ExecOptions, Executable, Execution, Hooks, Input, Limits, RuntimeError,
+    Site, Termination,
 };
 pub use suite::{Compare, FailReason, TestCase, Verdict};
 pub use trace::{Coverage, CtxId, Instance, Trace};

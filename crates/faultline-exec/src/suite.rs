@@ -477,7 +477,7 @@ pub fn with_oracle(
             stdin: None,
         })
         .collect();
-    let o = with_oracle_in(lines, None, oracle, oracle_name, limits)?;
+    let o = with_oracle_in(lines, None, oracle, oracle_name, None, limits)?;
     match o.excluded.into_iter().next() {
         Some((name, why)) => Err(SuiteError(format!(
             "{oracle_name}: error: the reference program fails test {name}: {why}"
@@ -501,19 +501,24 @@ pub struct OracleTests {
 /// and exit status of each from the reference program's run. A test on which
 /// the reference program ends with a runtime error or a failed assertion is
 /// left out (listed in [`OracleTests::excluded`]); running out of the job's
-/// budget is an error.
+/// budget is an error. With `argv0`, the reference runs under the program's
+/// name (its `argv[0]`, e.g. in a usage message) rather than its own.
 pub fn with_oracle_in(
     lines: Vec<CommandLine>,
     workdir: Option<&Path>,
     oracle: &Program,
     oracle_name: &str,
+    argv0: Option<&str>,
     limits: Limits,
 ) -> Result<OracleTests, SuiteError> {
-    let exe = Executable::new(oracle).map_err(|e| {
+    let mut exe = Executable::new(oracle).map_err(|e| {
         SuiteError(format!(
             "{oracle_name}: error: reference program cannot start: {e}"
         ))
     })?;
+    if let Some(a) = argv0 {
+        exe = exe.with_argv0(a.to_string());
+    }
     let dir = workdir.unwrap_or(Path::new("."));
     let mut out = OracleTests {
         tests: Vec::new(),

@@ -78,7 +78,7 @@ pub fn explainer<'p>(
     a: &CaflArgs,
     test_name: Option<&str>,
 ) -> Result<Explainer<'p>, UserError> {
-    let (tests, compare, limits) = load_suite(suite)?;
+    let (tests, compare, limits) = load_suite(suite, prog)?;
     let correct = match &a.correct {
         Some(s) => parse_lines(s)?,
         None => Vec::new(),

@@ -82,7 +82,12 @@ pub fn compile(path: &Path) -> Result<Program, UserError> {
 }
 
 /// The suite's tests, with the options for comparing outputs.
-pub fn load_suite(s: &SuiteArgs) -> Result<(Vec<TestCase>, Compare, Limits), UserError> {
+/// The tests of `s` for the program `prog` (a reference program given with
+/// `--oracle` runs under `prog`'s `argv[0]`).
+pub fn load_suite(
+    s: &SuiteArgs,
+    prog: &faultline_ir::Program,
+) -> Result<(Vec<TestCase>, Compare, Limits), UserError> {
     let limits = run_limits(s.max_time, s.max_steps)?;
     let compare = if s.ignore_whitespace {
         Compare::IgnoreWhitespace
@@ -127,6 +132,7 @@ pub fn load_suite(s: &SuiteArgs) -> Result<(Vec<TestCase>, Compare, Limits), Use
                 Some(&workdir),
                 &reference,
                 &oracle.display().to_string(),
+                Some(&faultline_exec::argv0_of(prog)),
                 limits,
             )?;
             for (name, why) in &o.excluded {

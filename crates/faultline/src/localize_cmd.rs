@@ -138,7 +138,7 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
     }
     let _scope = faultline_smt::limits::enter(&budget);
     let prog = compile(&a.program)?;
-    let (tests, compare, limits) = match load_suite(&a.suite) {
+    let (tests, compare, limits) = match load_suite(&a.suite, &prog) {
         Err(UserError(msg)) if budget.exhausted().is_some() => {
             eprintln!("{msg}");
             return Ok(exit::LIMIT);

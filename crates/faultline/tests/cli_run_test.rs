@@ -686,3 +686,29 @@ fn help_of_faultline() {
     let o = faultline_root(&["help", "test"]);
     assert_eq!(o.stdout, faultline_root(&["test", "--help"]).stdout);
 }
+
+/// `--oracle`: the reference runs under the program's `argv[0]`, so a usage
+/// message naming it does not fail spuriously (test 1 runs without an
+/// argument).
+#[test]
+fn the_oracle_runs_under_the_programs_argv0() {
+    let o = faultline_root(&[
+        "test",
+        "tests/cli/argv0/count.c",
+        "--args-file",
+        "tests/cli/argv0/lines.txt",
+        "--oracle",
+        "tests/cli/argv0/count_ref.c",
+    ]);
+    assert_eq!(
+        o.stdout,
+        "\
+test 1 ... ok
+test 2 ... FAILED: output differs at line 1: expected \"1\\n\", got \"0\\n\"
+test 3 ... FAILED: output differs at line 1: expected \"<end of output>\", got \"0\\n\"
+
+3 tests: 1 passed, 2 failed
+"
+    );
+    assert_eq!((o.stderr.as_str(), o.status), ("", 1));
+}

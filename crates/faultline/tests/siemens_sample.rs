@@ -74,8 +74,15 @@ fn every_20th_test_fails_as_under_gcc() {
         let all = read_command_file(&pdir.join("universe.txt")).expect("universe");
         let sample: Vec<_> = all.into_iter().step_by(20).collect();
         let inputs = pdir.join("inputs");
-        let oracle = with_oracle_in(sample, Some(&inputs), &source, prog, Limits::default())
-            .expect("the reference runs");
+        let oracle = with_oracle_in(
+            sample,
+            Some(&inputs),
+            &source,
+            prog,
+            None,
+            Limits::default(),
+        )
+        .expect("the reference runs");
         let limits = Limits::default();
         let options = RunOptions {
             record_trace: false,

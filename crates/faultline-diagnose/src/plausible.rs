@@ -23,37 +23,44 @@
 //! statements, then in the order they were found (a stable sort).
 
 use crate::result::{AngelicValue, Diagnosis};
-use faultline_ir::visit::{for_each_stmt, stmt_exprs};
+use faultline_exec::libc::{parse_format, Piece};
+use faultline_ir::visit::{any_expr, for_each_stmt, stmt_exprs};
 use faultline_ir::{Builtin, Expr, ExprKind, Program, StmtId};
 use std::collections::{BTreeSet, HashMap};
 
 /// What is known of each statement to judge its angelic values.
 pub struct Plausibility {
-    /// Statements that read no variable and call no program function.
+    /// Statements that read no variable, call no program function and no
+    /// library function other than an output (`getchar()`, `rand()` are not
+    /// constant).
     constant: BTreeSet<StmtId>,
     /// The literal format of each output statement that has one
-    /// (`printf`/`fprintf` with a string literal, `puts`).
-    formats: HashMap<StmtId, Vec<u8>>,
+    /// (`printf`/`fprintf` with a string literal, `puts`), parsed by the
+    /// interpreter's glibc-exact printf.
+    formats: HashMap<StmtId, Vec<Piece>>,
 }
 
 impl Plausibility {
     pub fn new(prog: &Program) -> Plausibility {
-        let constant = prog
-            .stmts
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.uses.is_empty() && s.calls.is_empty())
-            .map(|(i, _)| StmtId(i as u32))
-            .collect();
+        let mut constant = BTreeSet::new();
         let mut formats = HashMap::new();
         for f in &prog.functions {
             for_each_stmt(&f.body, &mut |s| {
                 let Some(id) = s.id() else { return };
+                let info = prog.stmt(id);
+                let mut fixed = info.uses.is_empty() && info.calls.is_empty();
                 stmt_exprs(s, |e| {
+                    fixed &= !any_expr(e, |e| match &e.kind {
+                        ExprKind::Builtin { func, .. } => (!func.is_output()).then_some(true),
+                        _ => None,
+                    });
                     if let Some(fmt) = output_format(prog, e) {
                         formats.insert(id, fmt);
                     }
                 });
+                if fixed {
+                    constant.insert(id);
+                }
             });
         }
         Plausibility { constant, formats }
@@ -72,11 +79,11 @@ impl Plausibility {
             .map(|a| &a.value)
             .collect();
         if self.constant.contains(&s) {
-            let distinct: BTreeSet<String> = values
+            let distinct: BTreeSet<&str> = values
                 .iter()
                 .filter_map(|v| match v {
-                    AngelicValue::Value { needed, .. } => Some(needed.clone()),
-                    AngelicValue::Output { text } => Some(text.clone()),
+                    AngelicValue::Value { needed, .. } => Some(needed.as_str()),
+                    AngelicValue::Output { text } => Some(text.as_str()),
                     AngelicValue::Branch { .. } => None,
                 })
                 .collect();
@@ -99,9 +106,8 @@ impl Plausibility {
             if lines.len() > 1 && !prints_text(fmt) {
                 return false;
             }
-            if fmt.contains(&b'%')
-                && !texts.is_empty()
-                && texts.iter().all(|t| fits_format(fmt, t.as_bytes()))
+            let converts = fmt.iter().any(|p| matches!(p, Piece::Conv(_)));
+            if converts && !texts.is_empty() && texts.iter().all(|t| fits_format(fmt, t.as_bytes()))
             {
                 return false;
             }
@@ -112,14 +118,13 @@ impl Plausibility {
     /// Orders equally small diagnoses by their number of implausible
     /// statements, keeping the found order otherwise.
     pub fn order(&self, diagnoses: &mut [Diagnosis]) {
-        diagnoses.sort_by_key(|d| (d.stmts.len(), self.implausible(d)));
+        diagnoses.sort_by_cached_key(|d| (d.stmts.len(), self.implausible(d)));
     }
 }
 
-/// The literal format an output call prints with, if `e` is one: printf's
-/// or fprintf's string literal (`%` conversions in it), puts' text with its
-/// newline.
-fn output_format(prog: &Program, e: &Expr) -> Option<Vec<u8>> {
+/// The parsed literal format an output call prints with, if `e` is one:
+/// printf's or fprintf's string literal, puts' text with its newline.
+fn output_format(prog: &Program, e: &Expr) -> Option<Vec<Piece>> {
     let ExprKind::Builtin { func, args } = &e.kind else {
         return None;
     };
@@ -127,63 +132,35 @@ fn output_format(prog: &Program, e: &Expr) -> Option<Vec<u8>> {
         Some(ExprKind::Str(s)) => Some(prog.strings[s.index()].clone()),
         _ => None,
     };
-    match func {
-        Builtin::Printf => lit(args.first()),
-        Builtin::Fprintf => lit(args.get(1)),
-        Builtin::Puts => lit(args.first()).map(|mut t| {
+    let text = match func {
+        Builtin::Printf => lit(args.first())?,
+        Builtin::Fprintf => lit(args.get(1))?,
+        Builtin::Puts => {
+            let mut t = lit(args.first())?;
             t.push(b'\n');
-            t
-        }),
-        _ => None,
-    }
+            return Some(vec![Piece::Literal(t)]);
+        }
+        _ => return None,
+    };
+    parse_format(&text).ok()
 }
 
-/// Whether a format has a conversion that prints text (`%s`, `%c`, `%[`),
-/// which may hold newlines.
-fn prints_text(fmt: &[u8]) -> bool {
-    let mut i = 0;
-    while i < fmt.len() {
-        if fmt[i] == b'%' {
-            i += 1;
-            while i < fmt.len() && !fmt[i].is_ascii_alphabetic() && fmt[i] != b'%' && fmt[i] != b'['
-            {
-                i += 1;
-            }
-            if matches!(fmt.get(i), Some(b's' | b'c' | b'[')) {
-                return true;
-            }
-        }
-        i += 1;
-    }
-    false
+/// Whether a format has a conversion that prints text (`%s`, `%c`), which
+/// may hold newlines.
+fn prints_text(fmt: &[Piece]) -> bool {
+    fmt.iter()
+        .any(|p| matches!(p, Piece::Conv(c) if matches!(c.conv, b's' | b'c')))
 }
 
 /// Whether `text` is what `fmt` could print: its literal parts in order,
-/// anything in place of each conversion (`%%` is a literal `%`).
-pub fn fits_format(fmt: &[u8], text: &[u8]) -> bool {
-    // Literal segments, split at conversions.
+/// anything in place of each conversion.
+pub fn fits_format(fmt: &[Piece], text: &[u8]) -> bool {
+    // Literal segments between conversions (adjacent literals joined).
     let mut parts: Vec<Vec<u8>> = vec![Vec::new()];
-    let mut i = 0;
-    while i < fmt.len() {
-        if fmt[i] == b'%' {
-            if fmt.get(i + 1) == Some(&b'%') {
-                parts.last_mut().expect("a part").push(b'%');
-                i += 2;
-                continue;
-            }
-            // Skip flags, width, precision, length up to the conversion letter.
-            i += 1;
-            while i < fmt.len() && !fmt[i].is_ascii_alphabetic() {
-                i += 1;
-            }
-            while i < fmt.len() && matches!(fmt[i], b'h' | b'l' | b'L' | b'z' | b'j' | b't') {
-                i += 1;
-            }
-            i += 1;
-            parts.push(Vec::new());
-        } else {
-            parts.last_mut().expect("a part").push(fmt[i]);
-            i += 1;
+    for p in fmt {
+        match p {
+            Piece::Literal(l) => parts.last_mut().expect("a part").extend_from_slice(l),
+            Piece::Conv(_) => parts.push(Vec::new()),
         }
     }
     let (first, rest) = parts.split_first().expect("a part");
@@ -213,25 +190,31 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::fits_format;
+    use super::{fits_format, prints_text};
+    use faultline_exec::libc::parse_format;
+
+    fn fits(fmt: &[u8], text: &[u8]) -> bool {
+        fits_format(&parse_format(fmt).expect("a format"), text)
+    }
 
     #[test]
     fn texts_fit_a_format_by_its_literal_parts() {
-        assert!(fits_format(b"line %d: %d\n", b"line 1: 2\n"));
-        assert!(fits_format(b"line %d: %d\n", b"line -12: 345\n"));
-        assert!(!fits_format(b"line %d: %d\n", b"line 1: 2"));
-        assert!(!fits_format(b"%d not found\n", b"9 found at index 4\n"));
-        assert!(fits_format(b"%5.2f%%\n", b" 3.14%\n"));
-        assert!(fits_format(b"%ld", b"12"));
-        assert!(!fits_format(b"total: %d\n", b"sum: 3\n"));
-        assert!(fits_format(b"FizzBuzz\n", b"FizzBuzz\n"));
-        assert!(!fits_format(b"FizzBuzz\n", b"Fizz\n"));
+        assert!(fits(b"line %d: %d\n", b"line 1: 2\n"));
+        assert!(fits(b"line %d: %d\n", b"line -12: 345\n"));
+        assert!(!fits(b"line %d: %d\n", b"line 1: 2"));
+        assert!(!fits(b"%d not found\n", b"9 found at index 4\n"));
+        assert!(fits(b"%5.2f%%\n", b" 3.14%\n"));
+        assert!(fits(b"%ld", b"12"));
+        assert!(!fits(b"total: %d\n", b"sum: 3\n"));
+        assert!(fits(b"FizzBuzz\n", b"FizzBuzz\n"));
+        assert!(!fits(b"FizzBuzz\n", b"Fizz\n"));
     }
 
     #[test]
     fn text_conversions_may_print_newlines() {
-        assert!(super::prints_text(b"name: %s\n"));
-        assert!(super::prints_text(b"%-3c|"));
-        assert!(!super::prints_text(b"%d%% of %5.2f\n"));
+        let text = |f: &[u8]| prints_text(&parse_format(f).expect("a format"));
+        assert!(text(b"name: %s\n"));
+        assert!(text(b"%-3c|"));
+        assert!(!text(b"%d%% of %5.2f\n"));
     }
 }

@@ -52,3 +52,71 @@ fn a_constant_needing_different_values_comes_after() {
         ]
     );
 }
+
+/// Each rule on a program of its own, with the angelic values given: what
+/// makes a statement implausible, and what does not.
+#[test]
+fn the_rules_on_given_angelic_values() {
+    use faultline_diagnose::plausible::Plausibility;
+    use faultline_diagnose::{Angelic, AngelicValue, Diagnosis};
+    let prog = compile_src(
+        "rules.c",
+        "#include <stdio.h>\n\
+         int main(void) {\n\
+             int c = getchar();\n\
+             int k = 0;\n\
+             printf(\"Done\\n\");\n\
+             printf(\"k = %d\\n\", k);\n\
+             char n[4] = \"ab\";\n\
+             printf(\"name: %s\", n);\n\
+             return c;\n\
+         }\n",
+    );
+    let p = Plausibility::new(&prog);
+    let value = |v: &str| AngelicValue::Value {
+        needed: v.into(),
+        computed: "0".into(),
+    };
+    let text = |t: &str| AngelicValue::Output { text: t.into() };
+    let judge = |line: u32, text_of: &str, values: Vec<AngelicValue>| {
+        let st = stmt(&prog, line, text_of);
+        let d = Diagnosis {
+            stmts: vec![st],
+            cost: 1,
+            test: None,
+            angelic: values
+                .into_iter()
+                .enumerate()
+                .map(|(test, value)| Angelic {
+                    test,
+                    stmt: st,
+                    ctx: Vec::new(),
+                    value,
+                })
+                .collect(),
+            verified: None,
+        };
+        p.implausible(&d)
+    };
+    // A constant needing one other value is a plausible fix; two are not.
+    assert_eq!(judge(4, "int k = 0;", vec![value("1"), value("1")]), 0);
+    assert_eq!(judge(4, "int k = 0;", vec![value("1"), value("2")]), 1);
+    // A read of the input is not a constant: its values may differ.
+    assert_eq!(
+        judge(3, "int c = getchar();", vec![value("1"), value("2")]),
+        0
+    );
+    // A constant output: one other text is plausible, two are not.
+    let done = "printf(\"Done\\n\");";
+    assert_eq!(judge(5, done, vec![text("done\n"), text("done\n")]), 0);
+    assert_eq!(judge(5, done, vec![text("done\n"), text("Done\n")]), 1);
+    // Only other values in its own format: the symptom.
+    let k = "printf(\"k = %d\\n\", k);";
+    assert_eq!(judge(6, k, vec![text("k = 1\n")]), 1);
+    assert_eq!(judge(6, k, vec![text("k: 1\n")]), 0);
+    // Nothing here, a line there: no single format prints both...
+    assert_eq!(judge(6, k, vec![text(""), text("k: 1\n")]), 1);
+    // ... unless a `%s` may carry the newline.
+    let s = "printf(\"name: %s\", n);";
+    assert_eq!(judge(8, s, vec![text(""), text("name: y\n")]), 0);
+}

@@ -11,24 +11,28 @@ use common::*;
 use faultline_diagnose::{localize, Combine, Incomplete, Options};
 use faultline_smt::Encoding;
 
+/// `examples/leap`: the program and its tests.
+fn leap() -> (faultline_ir::Program, Vec<faultline_exec::TestCase>) {
+    let dir = root().join("examples/leap");
+    (compile(&dir.join("leap.c")), load_tests(&dir.join("tests")))
+}
+
+/// Options without an effort limit, diagnoses of at most `k` statements.
+fn unlimited(k: usize) -> Options {
+    Options {
+        effort: None,
+        ..options(k)
+    }
+}
+
 /// `examples/leap`: within the default limit the single-statement checks
 /// decide every statement and the result is the unlimited search's.
 #[test]
 fn default_effort_decides_small_programs_completely() {
-    let dir = root().join("examples/leap");
-    let prog = compile(&dir.join("leap.c"));
-    let tests = load_tests(&dir.join("tests"));
+    let (prog, tests) = leap();
     let s = session(&prog, &tests);
     let limited = localize(&s, Encoding::Full, Combine::Mbd, &options(2));
-    let unlimited = localize(
-        &s,
-        Encoding::Full,
-        Combine::Mbd,
-        &Options {
-            effort: None,
-            ..options(2)
-        },
-    );
+    let unlimited = localize(&s, Encoding::Full, Combine::Mbd, &unlimited(2));
     assert_eq!(limited.incomplete, None);
     assert_eq!(unlimited.incomplete, None);
     assert_eq!(reported(&limited), reported(&unlimited));
@@ -38,19 +42,9 @@ fn default_effort_decides_small_programs_completely() {
 /// unlimited result without the diagnoses that contain them, in order.
 #[test]
 fn undecided_statements_are_left_out_and_counted() {
-    let dir = root().join("examples/leap");
-    let prog = compile(&dir.join("leap.c"));
-    let tests = load_tests(&dir.join("tests"));
+    let (prog, tests) = leap();
     let s = session(&prog, &tests);
-    let unlimited = localize(
-        &s,
-        Encoding::Full,
-        Combine::Mbd,
-        &Options {
-            effort: None,
-            ..options(1)
-        },
-    );
+    let unlimited = localize(&s, Encoding::Full, Combine::Mbd, &unlimited(1));
     let tiny = localize(
         &s,
         Encoding::Full,

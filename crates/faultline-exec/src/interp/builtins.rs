@@ -278,7 +278,6 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         Ok(out)
     }
 
-    /// Writes bytes (as `char` cells) at `p`, bounds-checked.
     /// Checks that `len` bytes can be written from `p` (an error otherwise):
     /// its object and the offset in it.
     fn writable(&self, p: Ptr, len: usize) -> R<(u32, usize)> {
@@ -301,6 +300,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         Ok((obj, off))
     }
 
+    /// Writes bytes (as `char` cells) at `p`, bounds-checked.
     pub(super) fn write_bytes(&mut self, p: Ptr, bytes: &[u8]) -> R<()> {
         let (obj, off) = self.writable(p, bytes.len())?;
         for (i, b) in bytes.iter().enumerate() {

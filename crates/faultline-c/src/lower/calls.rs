@@ -329,24 +329,9 @@ impl Lowerer<'_> {
                     t
                 }
             };
-            let place = Place {
-                kind: PlaceKind::Var(Var::Local(tmp)),
-                ty: INT,
-            };
-            let set = Expr {
-                kind: ExprKind::Assign {
-                    place: Box::new(place.clone()),
-                    value: Box::new(v),
-                    post: false,
-                },
-                ty: INT,
-            };
             (
-                Some(set),
-                Expr {
-                    kind: ExprKind::Load(Box::new(place)),
-                    ty: INT,
-                },
+                Some(super::expr::assign_local(tmp, v)),
+                super::expr::load_local(tmp, &INT),
             )
         };
         let k = |v: i64| int_const(v as i128, IntKind::Int);

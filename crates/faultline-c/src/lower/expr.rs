@@ -25,6 +25,33 @@ pub(crate) fn int_const(v: i128, k: IntKind) -> Expr {
     }
 }
 
+/// The value of local `l` of type `ty`.
+pub(crate) fn load_local(l: LocalId, ty: &Type) -> Expr {
+    Expr {
+        kind: ExprKind::Load(Box::new(Place {
+            kind: PlaceKind::Var(Var::Local(l)),
+            ty: ty.clone(),
+        })),
+        ty: ty.clone(),
+    }
+}
+
+/// `l = value`, for a local `l` of `value`'s type.
+pub(crate) fn assign_local(l: LocalId, value: Expr) -> Expr {
+    let ty = value.ty.clone();
+    Expr {
+        kind: ExprKind::Assign {
+            place: Box::new(Place {
+                kind: PlaceKind::Var(Var::Local(l)),
+                ty: ty.clone(),
+            }),
+            value: Box::new(value),
+            post: false,
+        },
+        ty,
+    }
+}
+
 /// Converts `e` to `ty` (no node when the types already agree). A pointer
 /// converted to `void *` skips the pointer conversions before it (`(void *)
 /// (char *) p` is `(void *) p`: the pointer is the same, and no `char` is

@@ -12,6 +12,7 @@
 //! call site. So the interpreter, the analyses and the encoder only ever see
 //! direct calls, and the pointer and the arguments are evaluated once.
 
+use super::expr::{assign_local, load_local};
 use faultline_ir::visit::{for_each_stmt, for_each_stmt_mut, stmt_exprs, stmt_exprs_mut};
 use faultline_ir::visit::{walk_expr, walk_expr_mut, Visitor, VisitorMut};
 use faultline_ir::*;
@@ -56,31 +57,6 @@ struct Resolver<'a> {
     loc: Loc,
 }
 
-fn load(l: LocalId, ty: &Type) -> Expr {
-    Expr {
-        kind: ExprKind::Load(Box::new(Place {
-            kind: PlaceKind::Var(Var::Local(l)),
-            ty: ty.clone(),
-        })),
-        ty: ty.clone(),
-    }
-}
-
-fn assign(l: LocalId, value: Expr) -> Expr {
-    let ty = value.ty.clone();
-    Expr {
-        kind: ExprKind::Assign {
-            place: Box::new(Place {
-                kind: PlaceKind::Var(Var::Local(l)),
-                ty: ty.clone(),
-            }),
-            value: Box::new(value),
-            post: false,
-        },
-        ty,
-    }
-}
-
 impl Resolver<'_> {
     fn temp(&mut self, name: String, ty: &Type) -> LocalId {
         self.locals.push(Local {
@@ -98,19 +74,22 @@ impl Resolver<'_> {
         let f = args.next().expect("the pointer");
         let fty = f.ty.clone();
         let fp = self.temp(format!("fp.{n}"), &fty);
-        let mut prefix = vec![assign(fp, f)];
+        let mut prefix = vec![assign_local(fp, f)];
         let mut temps = Vec::new();
         for (i, a) in args.enumerate() {
             let ty = a.ty.clone();
             let t = self.temp(format!("arg.{n}.{i}"), &ty);
-            prefix.push(assign(t, a));
+            prefix.push(assign_local(t, a));
             temps.push((t, ty));
         }
         let params: Vec<Type> = temps.iter().map(|t| t.1.clone()).collect();
         let mut chain = Expr {
             kind: ExprKind::Builtin {
                 func: Builtin::BadCall,
-                args: vec![super::expr::cast(load(fp, &fty), &Type::ptr_to(Type::Void))],
+                args: vec![super::expr::cast(
+                    load_local(fp, &fty),
+                    &Type::ptr_to(Type::Void),
+                )],
             },
             ty: ret.clone(),
         };
@@ -123,7 +102,7 @@ impl Resolver<'_> {
             let call = Expr {
                 kind: ExprKind::Call {
                     func: *g,
-                    args: temps.iter().map(|(t, ty)| load(*t, ty)).collect(),
+                    args: temps.iter().map(|(t, ty)| load_local(*t, ty)).collect(),
                     site,
                 },
                 ty: ret.clone(),
@@ -131,7 +110,7 @@ impl Resolver<'_> {
             let test = Expr {
                 kind: ExprKind::Cmp(
                     CmpOp::Eq,
-                    Box::new(load(fp, &fty)),
+                    Box::new(load_local(fp, &fty)),
                     Box::new(Expr {
                         kind: ExprKind::FuncAddr(*g),
                         ty: fty.clone(),

@@ -265,25 +265,11 @@ impl Lowerer<'_> {
         let ptr_ty = Type::ptr_to(elem.clone());
         let ptr = self.new_local(&name, ptr_ty.clone(), false, false)?;
         self.fctx_mut().vlas.insert(ptr, (len, elem.clone()));
-        let len_place = Place {
-            kind: PlaceKind::Var(Var::Local(len)),
-            ty: ULONG,
-        };
-        let set_len = Expr {
-            kind: ExprKind::Assign {
-                place: Box::new(len_place.clone()),
-                value: Box::new(super::expr::cast(n, &ULONG)),
-                post: false,
-            },
-            ty: ULONG,
-        };
+        let set_len = super::expr::assign_local(len, super::expr::cast(n, &ULONG));
         let bytes = Expr {
             kind: ExprKind::Binary(
                 BinOp::Mul,
-                Box::new(Expr {
-                    kind: ExprKind::Load(Box::new(len_place)),
-                    ty: ULONG,
-                }),
+                Box::new(super::expr::load_local(len, &ULONG)),
                 Box::new(super::expr::int_const(
                     self.size_of(&elem) as i128,
                     IntKind::ULong,

@@ -460,12 +460,7 @@ fn fill(row: &mut Row, report: &Report, prog: &ProgramSpec, total: usize) {
     score(row, &diagnoses, &ranking, prog, total);
     row.solver_calls = report.stats.solver_calls;
     row.solver_s = report.stats.solve_s;
-    row.status = match status(report.incomplete_kind) {
-        // Failing tests the encoder could not use make the result partial.
-        "ok" if !report.tests.skipped.is_empty() => "partial",
-        s => s,
-    }
-    .into();
+    row.status = status(report.incomplete_kind, report.complete).into();
 }
 
 /// The schema of CaFL's tree report (docs/json.md).
@@ -565,13 +560,15 @@ fn score(row: &mut Row, diagnoses: &[Vec<u32>], ranking: &[u32], prog: &ProgramS
     };
 }
 
-/// A job's status from the kind of incompleteness of its report.
-fn status(kind: Option<IncompleteKind>) -> &'static str {
+/// A job's status from its report: the limit that stopped it, else `ok`
+/// when complete and `partial` when not (another limit, or failing tests
+/// the encoder could not use).
+fn status(kind: Option<IncompleteKind>, complete: bool) -> &'static str {
     match kind {
-        None | Some(IncompleteKind::MaxDiagnoses) => "ok",
         Some(IncompleteKind::Timeout) => "timeout",
         Some(IncompleteKind::Memory) => "memory",
-        Some(IncompleteKind::Solver) | Some(IncompleteKind::Effort) => "partial",
+        _ if complete => "ok",
+        _ => "partial",
     }
 }
 

@@ -172,3 +172,46 @@ fn bench_scores_the_single_run_methods() {
         ]
     );
 }
+
+/// A program whose failing tests the encoder cannot use is `partial`, not
+/// `ok` (the report is not complete); a complete one is `ok`.
+#[test]
+fn bench_marks_unused_failing_tests_partial() {
+    let out = tempdir("bench-partial");
+    let o = faultline()
+        .args([
+            "bench",
+            "benchmarks/course.toml",
+            "--programs",
+            "binary,students",
+            "--jobs",
+            "1",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .current_dir(root())
+        .output()
+        .expect("runs");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let csv = std::fs::read_to_string(out.join("results.csv")).expect("results.csv");
+    let status: Vec<(String, String)> = csv
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let r: Vec<&str> = l.split(',').collect();
+            (r[0].to_string(), r[2].to_string())
+        })
+        .collect();
+    assert_eq!(
+        status,
+        [
+            ("binary".into(), "ok".into()),
+            ("students".into(), "partial".into())
+        ]
+    );
+}

@@ -115,13 +115,13 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         match f {
             Builtin::Malloc => {
                 let n = self.int_arg(&args[0])? as u64;
-                self.allocate(n, 0)
+                self.allocate(n, 0).map(Value::Ptr)
             }
             Builtin::Calloc => {
                 let n = self.int_arg(&args[0])? as u64;
                 let size = self.int_arg(&args[1])? as u64;
                 match n.checked_mul(size) {
-                    Some(bytes) => self.allocate(bytes, bytes),
+                    Some(bytes) => self.allocate(bytes, bytes).map(Value::Ptr),
                     None => Ok(Value::Ptr(Ptr::NULL)),
                 }
             }
@@ -139,9 +139,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 let s = self.ptr_arg(&args[0])?;
                 let mut bytes = self.read_cstr(s)?;
                 bytes.push(0);
-                let Value::Ptr(p) = self.allocate(bytes.len() as u64, 0)? else {
-                    unreachable!("a block")
-                };
+                let p = self.allocate(bytes.len() as u64, 0)?;
                 self.type_heap(p.obj, &Type::Int(faultline_ir::IntKind::Char));
                 self.write_bytes(p, &bytes)?;
                 Ok(Value::Ptr(p))
@@ -216,9 +214,9 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         }
     }
 
-    fn allocate(&mut self, bytes: u64, zero_bytes: u64) -> R<Value> {
+    fn allocate(&mut self, bytes: u64, zero_bytes: u64) -> R<Ptr> {
         if bytes > i64::MAX as u64 {
-            return Ok(Value::Ptr(Ptr::NULL));
+            return Ok(Ptr::NULL);
         }
         if self.heap_bytes.saturating_add(bytes) > MAX_HEAP {
             return Err(self.error(
@@ -238,7 +236,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             freed_at: None,
             stack: false,
         });
-        Ok(Value::Ptr(self.mem.ptr_to(id, 0)))
+        Ok(self.mem.ptr_to(id, 0))
     }
 
     /// Checks that `p` is the start of a live heap block (`what`: `free` or
@@ -301,7 +299,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
     /// contents up to the smaller size (the rest uninitialized).
     fn realloc(&mut self, p: Ptr, n: u64) -> R<Value> {
         if p.is_null() {
-            return self.allocate(n, 0);
+            return self.allocate(n, 0).map(Value::Ptr);
         }
         let old = self.heap_start(p, "realloc")?;
         if n == 0 {
@@ -313,12 +311,11 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             .as_deref()
             .cloned()
             .expect("heap");
-        if n > i64::MAX as u64 {
+        let q = self.allocate(n, h.zero_bytes.min(n))?;
+        if q.is_null() {
+            // Too large: glibc returns NULL and keeps the old block.
             return Ok(Value::Ptr(Ptr::NULL));
         }
-        let Value::Ptr(q) = self.allocate(n, h.zero_bytes.min(n))? else {
-            return Ok(Value::Ptr(Ptr::NULL));
-        };
         if let Some(elem) = &h.elem {
             self.type_heap(q.obj, elem);
             let old_cells = std::mem::take(&mut self.mem.objects[old as usize].cells);

@@ -53,6 +53,52 @@ pub struct TestSpec {
     /// Argument file (one test per line), with `oracle`.
     pub args_file: Option<String>,
     pub oracle: Option<String>,
+    /// Working directory of the `args_file` tests (default: the argument
+    /// file's directory).
+    pub workdir: Option<String>,
+}
+
+/// A faulty (or accepted) line: a line number in the program's own source
+/// file (`80`), or `"FILE:LINE"` for a line of another file, such as a
+/// header (`"std.h:90"`). Files are compared by their last path component.
+#[derive(Deserialize, Debug, Clone, PartialEq, Eq)]
+#[serde(try_from = "LineSpec")]
+pub struct FaultLine {
+    pub file: Option<String>,
+    pub line: u32,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum LineSpec {
+    Line(u32),
+    At(String),
+}
+
+impl TryFrom<LineSpec> for FaultLine {
+    type Error = String;
+    fn try_from(s: LineSpec) -> Result<FaultLine, String> {
+        match s {
+            LineSpec::Line(line) => Ok(FaultLine { file: None, line }),
+            LineSpec::At(at) => {
+                let bad = || format!("'{at}' is not FILE:LINE (e.g. \"std.h:90\")");
+                let (file, line) = at.rsplit_once(':').ok_or_else(bad)?;
+                let line = line.parse::<u32>().map_err(|_| bad())?;
+                if file.is_empty() || line == 0 {
+                    return Err(bad());
+                }
+                Ok(FaultLine {
+                    file: Some(base_name(file).to_string()),
+                    line,
+                })
+            }
+        }
+    }
+}
+
+/// The last path component of a file name.
+fn base_name(f: &str) -> &str {
+    f.rsplit('/').next().unwrap_or(f)
 }
 
 #[derive(Deserialize, Debug, Clone)]
@@ -61,10 +107,10 @@ pub struct ProgramSpec {
     pub name: String,
     pub source: String,
     #[serde(default)]
-    pub faulty_lines: Vec<u32>,
+    pub faulty_lines: Vec<FaultLine>,
     /// Lines where a fault in a declaration or `#define` takes effect.
     #[serde(default)]
-    pub accepted_lines: Vec<u32>,
+    pub accepted_lines: Vec<FaultLine>,
     /// Tests of this program (default: the manifest's).
     pub tests: Option<TestSpec>,
 }
@@ -399,6 +445,9 @@ fn run_job(
                 .arg(resolve(data, f))
                 .arg("--oracle")
                 .arg(resolve(data, o));
+            if let Some(w) = &tests.workdir {
+                cmd.arg("--workdir").arg(resolve(data, w));
+            }
         }
         _ => {
             row.status = "error".into();
@@ -451,12 +500,16 @@ fn run_job(
 /// Reads a `faultline.localize/1` report into a row.
 fn fill(row: &mut Row, report: &Report, prog: &ProgramSpec, total: usize) {
     row.failing_tests = report.tests.failing.len();
-    let diagnoses: Vec<Vec<u32>> = report
+    let diagnoses: Vec<Vec<(&str, u32)>> = report
         .diagnoses
         .iter()
-        .map(|d| d.statements.iter().map(|s| s.line).collect())
+        .map(|d| d.statements.iter().map(|s| (s.file.as_str(), s.line)).collect())
         .collect();
-    let ranking: Vec<u32> = report.ranking.iter().map(|r| r.statement.line).collect();
+    let ranking: Vec<(&str, u32)> = report
+        .ranking
+        .iter()
+        .map(|r| (r.statement.file.as_str(), r.statement.line))
+        .collect();
     score(row, &diagnoses, &ranking, prog, total);
     row.solver_calls = report.stats.solver_calls;
     row.solver_s = report.stats.solve_s;
@@ -495,11 +548,14 @@ struct CaflCause {
 
 #[derive(serde::Deserialize)]
 struct CaflLine {
+    file: String,
     line: u32,
 }
 
 #[derive(serde::Deserialize)]
 struct CaflRanked {
+    #[serde(default)]
+    file: Option<String>,
     line: u32,
 }
 
@@ -525,35 +581,45 @@ impl CaflReport {
 /// diagnoses (breadth first), its ranking the statements by level.
 fn fill_cafl(row: &mut Row, report: &CaflReport, prog: &ProgramSpec, total: usize) {
     row.failing_tests = report.tests.failing.len();
-    let diagnoses: Vec<Vec<u32>> = report
+    let diagnoses: Vec<Vec<(&str, u32)>> = report
         .diagnoses
         .iter()
-        .map(|d| d.statements.iter().map(|s| s.line).collect())
+        .map(|d| d.statements.iter().map(|s| (s.file.as_str(), s.line)).collect())
         .collect();
-    let ranking: Vec<u32> = report.ranking.iter().map(|r| r.line).collect();
+    // CaFL's ranking names lines of the program's own file.
+    let ranking: Vec<(&str, u32)> = report
+        .ranking
+        .iter()
+        .map(|r| (r.file.as_deref().unwrap_or(&prog.source), r.line))
+        .collect();
     score(row, &diagnoses, &ranking, prog, total);
     row.solver_calls = report.stats.solver_calls;
     row.status = "ok".into();
 }
 
 /// Found, first diagnosis, rank and EXAM of the faulty (or accepted) lines.
-fn score(row: &mut Row, diagnoses: &[Vec<u32>], ranking: &[u32], prog: &ProgramSpec, total: usize) {
-    let lines: Vec<u32> = prog
+fn score(
+    row: &mut Row,
+    diagnoses: &[Vec<(&str, u32)>],
+    ranking: &[(&str, u32)],
+    prog: &ProgramSpec,
+    total: usize,
+) {
+    let own = base_name(&prog.source);
+    let lines: Vec<(&str, u32)> = prog
         .faulty_lines
         .iter()
         .chain(&prog.accepted_lines)
-        .copied()
+        .map(|f| (f.file.as_deref().unwrap_or(own), f.line))
         .collect();
+    let faulty = |&(file, line): &(&str, u32)| lines.contains(&(base_name(file), line));
     row.diagnoses = diagnoses.len();
     row.first_diagnosis = diagnoses
         .iter()
-        .position(|d| d.iter().any(|l| lines.contains(l)))
+        .position(|d| d.iter().any(faulty))
         .map(|i| i + 1);
     row.found = row.first_diagnosis.is_some();
-    row.rank = ranking
-        .iter()
-        .position(|l| lines.contains(l))
-        .map(|i| i + 1);
+    row.rank = ranking.iter().position(faulty).map(|i| i + 1);
     row.exam = match (row.rank, total) {
         (Some(r), t) if t > 0 => Some(100.0 * r as f64 / t as f64),
         _ => None,

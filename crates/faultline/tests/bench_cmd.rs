@@ -215,3 +215,54 @@ fn bench_marks_unused_failing_tests_partial() {
         ]
     );
 }
+
+/// Faulty lines in another file than the program's (`"FILE:LINE"`, as the
+/// Siemens manifests give header faults), tests as command lines run in a
+/// working directory, and a malformed line given as a one-line error.
+#[test]
+fn bench_scores_faults_in_headers() {
+    let out = tempdir("bench-header");
+    let o = faultline()
+        .args(["bench", "tests/bench/header/bench.toml", "--jobs", "1"])
+        .arg("--out")
+        .arg(&out)
+        .current_dir(root())
+        .output()
+        .expect("runs");
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let csv = std::fs::read_to_string(out.join("results.csv")).expect("results.csv");
+    // program, status, failing, found, first diagnosis, rank
+    let rows: Vec<String> = csv
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            [f[0], f[2], f[3], f[5], f[6], f[7]].join(",")
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            "v1,ok,2,true,1,1",
+            "v2,ok,2,true,1,1",
+            "v1-own-line,ok,2,true,5,5"
+        ]
+    );
+
+    let dir = tempdir("bench-header-bad");
+    let bad = dir.join("bad.toml");
+    std::fs::write(
+        &bad,
+        "name = \"x\"\nmethods = [\"full\"]\n[[program]]\nname = \"a\"\nsource = \"a.c\"\nfaulty_lines = [\"count.h\"]\n",
+    )
+    .expect("write");
+    let o = faultline().arg("bench").arg(&bad).output().expect("runs");
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with(&format!("{}:6: error: invalid manifest:", bad.display()))
+            && err.contains("'count.h' is not FILE:LINE"),
+        "{err}"
+    );
+}

@@ -306,3 +306,17 @@ fn errors_in_included_files_name_that_file() {
     assert!(e.file.ends_with("bad.h"), "{e}");
     assert_eq!((e.line, e.col), (1, 13));
 }
+
+/// A K&R function is called unchecked: a mistyped argument for a parameter
+/// the body never uses is accepted (tests/programs/kr_mistyped_arg runs
+/// it), one for a parameter it uses is an error at the argument.
+#[test]
+fn kr_calls_with_mistyped_arguments() {
+    let used = "#include <stdio.h>\nstatic f();\nint main(void) { f(stdin); return 0; }\nstatic f(fp)\nFILE **fp;\n{ return fp != 0; }\n";
+    assert_eq!(
+        error(used),
+        "t.c:3:20: error: incompatible types: cannot convert 'FILE *' to 'FILE * *'"
+    );
+    let unused = "#include <stdio.h>\nstatic f();\nint main(void) { return f(stdin, 2); }\nstatic f(fp, k)\nFILE **fp;\nint k;\n{ return k; }\n";
+    assert!(faultline_c::compile_source("t.c", unused).is_ok());
+}

@@ -503,7 +503,12 @@ fn fill(row: &mut Row, report: &Report, prog: &ProgramSpec, total: usize) {
     let diagnoses: Vec<Vec<(&str, u32)>> = report
         .diagnoses
         .iter()
-        .map(|d| d.statements.iter().map(|s| (s.file.as_str(), s.line)).collect())
+        .map(|d| {
+            d.statements
+                .iter()
+                .map(|s| (s.file.as_str(), s.line))
+                .collect()
+        })
         .collect();
     let ranking: Vec<(&str, u32)> = report
         .ranking
@@ -584,7 +589,12 @@ fn fill_cafl(row: &mut Row, report: &CaflReport, prog: &ProgramSpec, total: usiz
     let diagnoses: Vec<Vec<(&str, u32)>> = report
         .diagnoses
         .iter()
-        .map(|d| d.statements.iter().map(|s| (s.file.as_str(), s.line)).collect())
+        .map(|d| {
+            d.statements
+                .iter()
+                .map(|s| (s.file.as_str(), s.line))
+                .collect()
+        })
         .collect();
     // CaFL's ranking names lines of the program's own file.
     let ranking: Vec<(&str, u32)> = report

@@ -229,7 +229,12 @@ fn bench_scores_faults_in_headers() {
         .current_dir(root())
         .output()
         .expect("runs");
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let csv = std::fs::read_to_string(out.join("results.csv")).expect("results.csv");
     // program, status, failing, found, first diagnosis, rank
     let rows: Vec<String> = csv

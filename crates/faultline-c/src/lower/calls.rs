@@ -188,8 +188,12 @@ impl Lowerer<'_> {
             .clone()
             .or_else(|| declared.clone().filter(|d| d.params.is_some()));
         let site = self.new_call_site(fid, span)?;
+        // A function defined without a prototype (K&R) is called unchecked in
+        // C; its arguments are converted once every body is lowered, when it
+        // is known which parameters are used (`apply_fixups`).
+        let kr = known.as_ref().is_some_and(|s| s.kr_names.is_some());
         let (args, ret) = match known {
-            Some(sig) => {
+            Some(sig) if !kr => {
                 let params: Vec<Type> = sig
                     .params
                     .as_deref()
@@ -202,10 +206,11 @@ impl Lowerer<'_> {
                     sig.ret.clone(),
                 )
             }
-            None => {
-                let ret = match &declared {
-                    Some(d) => d.ret.clone(),
-                    None => {
+            known => {
+                let ret = match (known, &declared) {
+                    (Some(sig), _) => sig.ret.clone(),
+                    (None, Some(d)) => d.ret.clone(),
+                    (None, None) => {
                         self.implicit_uses.entry(name.clone()).or_insert(span);
                         INT
                     }

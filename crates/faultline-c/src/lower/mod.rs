@@ -406,7 +406,12 @@ impl<'f> Lowerer<'f> {
                     .collect(),
             ),
             variadic: false,
-            kr_names: None,
+            // Kept for a K&R definition: its calls are not checked by a prototype.
+            kr_names: if fty.params.is_none() {
+                fty.kr_names.clone()
+            } else {
+                None
+            },
         });
         // Compatibility with earlier declarations and implicit uses.
         if let Some(Sym::Func { ty: old }) = self.scopes[0].syms.get(&name.name) {
@@ -552,7 +557,11 @@ impl<'f> Lowerer<'f> {
                 .iter()
                 .map(|p| p.ty.clone())
                 .collect();
-            let args = self.convert_args(&fx.name, &params, fx.args, fx.span)?;
+            let args = if sig.kr_names.is_some() {
+                self.convert_kr_args(fx.func, &fx.name, &params, fx.args, fx.span)?
+            } else {
+                self.convert_args(&fx.name, &params, fx.args, fx.span)?
+            };
             done.insert(fx.site, args);
         }
         let mut functions = std::mem::take(&mut self.functions);
@@ -565,6 +574,70 @@ impl<'f> Lowerer<'f> {
         self.functions = functions;
         Ok(())
     }
+}
+
+impl Lowerer<'_> {
+    /// Converts the arguments of a call of `func`, defined without a
+    /// prototype (K&R). C does not check such calls: an argument of a type
+    /// that does not convert to its parameter's is undefined only if the
+    /// parameter is used. So for a scalar parameter the body never mentions
+    /// (print_tokens2 passes a `FILE *` where `unget_error` declares an unused
+    /// `FILE **`) the argument is evaluated for its effects and the
+    /// parameter receives zero; any other mismatch is the error it is with a
+    /// prototype.
+    fn convert_kr_args(
+        &self,
+        func: FuncId,
+        name: &str,
+        params: &[Type],
+        args: Vec<(Expr, Span)>,
+        span: Span,
+    ) -> PResult<Vec<Expr>> {
+        if args.len() != params.len() {
+            return self.convert_args(name, params, args, span);
+        }
+        let f = &self.functions[func.index()];
+        let mut out = Vec::with_capacity(args.len());
+        for (i, ((a, s), p)) in args.into_iter().zip(params).enumerate() {
+            let unused = f.params.get(i).is_some_and(|&id| !uses_local(&f.body, id));
+            match self.convert_assign(a.clone(), p, s) {
+                Ok(e) => out.push(e),
+                Err(_) if unused && (p.is_pointer() || p.is_arithmetic()) => {
+                    let zero = expr::cast(
+                        Expr {
+                            kind: ExprKind::Int(0),
+                            ty: INT,
+                        },
+                        p,
+                    );
+                    out.push(Expr {
+                        kind: ExprKind::Comma(Box::new(a), Box::new(zero)),
+                        ty: p.clone(),
+                    });
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Whether a statement of `body` mentions the local `id`.
+fn uses_local(body: &[Stmt], id: LocalId) -> bool {
+    struct Finds(LocalId, bool);
+    impl<'a> faultline_ir::visit::Visitor<'a> for Finds {
+        fn visit_place(&mut self, p: &'a Place) {
+            if p.kind == PlaceKind::Var(Var::Local(self.0)) {
+                self.1 = true;
+            }
+            faultline_ir::visit::walk_place(self, p);
+        }
+    }
+    let mut v = Finds(id, false);
+    faultline_ir::visit::for_each_stmt(body, &mut |s| {
+        faultline_ir::visit::stmt_exprs(s, |e| faultline_ir::visit::Visitor::visit_expr(&mut v, e))
+    });
+    v.1
 }
 
 /// Replaces the arguments of the call sites in `done` with their converted ones.

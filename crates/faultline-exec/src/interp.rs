@@ -1,5 +1,6 @@
 //! The tree-walking interpreter over the IR.
 
+mod addr;
 mod builtins;
 mod control;
 mod expr;

@@ -275,6 +275,63 @@ pub trait Layout {
         }
     }
 
+    /// The byte offset (as gcc lays `t` out) of cell `cell` of an object of
+    /// type `t`; `cells(t)` gives `sizeof(t)` (one past the end). `None` past that.
+    fn cell_byte_offset(&self, t: &Type, cell: u64) -> Option<u64> {
+        if cell == 0 {
+            return Some(0);
+        }
+        if cell == self.cells(t) {
+            return Some(self.size_of(t));
+        }
+        match t {
+            Type::Array(e, n) => {
+                let per = self.cells(e).max(1);
+                let k = cell / per;
+                if k >= *n {
+                    return None;
+                }
+                Some(k * self.size_of(e) + self.cell_byte_offset(e, cell % per)?)
+            }
+            Type::Struct(s) => {
+                let f =
+                    self.struct_def(*s).fields.iter().find(|f| {
+                        cell >= f.cell_offset && cell < f.cell_offset + self.cells(&f.ty)
+                    })?;
+                Some(f.byte_offset + self.cell_byte_offset(&f.ty, cell - f.cell_offset)?)
+            }
+            _ => None,
+        }
+    }
+
+    /// The cell that starts at byte `byte` of an object of type `t` (the
+    /// inverse of [`Layout::cell_byte_offset`]); `None` inside a cell or in padding.
+    fn byte_cell(&self, t: &Type, byte: u64) -> Option<u64> {
+        if byte == 0 {
+            return Some(0);
+        }
+        if byte == self.size_of(t) {
+            return Some(self.cells(t));
+        }
+        match t {
+            Type::Array(e, n) => {
+                let size = self.size_of(e).max(1);
+                let k = byte / size;
+                if k >= *n {
+                    return None;
+                }
+                Some(k * self.cells(e) + self.byte_cell(e, byte % size)?)
+            }
+            Type::Struct(s) => {
+                let f = self.struct_def(*s).fields.iter().find(|f| {
+                    byte >= f.byte_offset && byte < f.byte_offset + self.size_of(&f.ty)
+                })?;
+                Some(f.cell_offset + self.byte_cell(&f.ty, byte - f.byte_offset)?)
+            }
+            _ => None,
+        }
+    }
+
     /// The scalar types of the cells of `t`, in order.
     fn cell_types(&self, t: &Type, out: &mut Vec<Type>) {
         match t {

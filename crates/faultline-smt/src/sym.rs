@@ -1089,6 +1089,11 @@ pub fn convert(v: &SVal, from: &Type, to: &Type) -> SResult<Checked<SVal>> {
             _ => return Err(Unsupported("conversion of an integer to a pointer".into())),
         },
         (SVal::Stream(_), _, _) => Checked::ok(v.clone()),
+        (SVal::Ptr(_), _, Type::Int(_)) => {
+            return Err(Unsupported(
+                "conversion of a pointer to an integer is not encoded".into(),
+            ))
+        }
         _ => return Err(Unsupported(format!("conversion from {from:?} to {to:?}"))),
     })
 }

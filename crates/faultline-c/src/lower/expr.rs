@@ -1124,15 +1124,17 @@ impl Lowerer<'_> {
             (t, f) if t == f && t.is_scalar() => Ok(e),
             (t, f) if t.is_arithmetic() && f.is_arithmetic() => Ok(cast(e, &to)),
             (Type::Ptr(_), Type::Ptr(_)) => Ok(cast(e, &to)),
-            (Type::Ptr(_), Type::Int(_)) => {
-                if is_null_const(&e) {
-                    Ok(cast(e, &to))
-                } else {
-                    err(span, "unsupported: cast from integer to pointer")
-                }
-            }
+            // Between pointers and integers: synthetic addresses in the
+            // interpreter (faultline-exec's interp/addr.rs).
+            (Type::Ptr(p), Type::Int(_)) if !matches!(**p, Type::Func(_)) => Ok(cast(e, &to)),
             (Type::Int(IntKind::Bool), Type::Ptr(_)) => Ok(self.ptr_to_bool(e)),
-            (Type::Int(_), Type::Ptr(_)) => err(span, "unsupported: cast from pointer to integer"),
+            (Type::Int(_), Type::Ptr(p)) if !matches!(**p, Type::Func(_)) => Ok(cast(e, &to)),
+            (Type::Ptr(_), Type::Int(_)) => {
+                err(span, "unsupported: cast from integer to function pointer")
+            }
+            (Type::Int(_), Type::Ptr(_)) => {
+                err(span, "unsupported: cast from function pointer to integer")
+            }
             (Type::Array(..), _) => err(span, format!("cast to array type '{ts}'")),
             (Type::Struct(_), _) => err(
                 span,

@@ -78,6 +78,22 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 if a.ty.is_pointer() && e.ty.is_pointer() {
                     self.check_ptr_cast(v, &e.ty)?;
                 }
+                // Pointer <-> integer: synthetic addresses (interp/addr.rs).
+                match (&a.ty, &e.ty, v) {
+                    (Type::Ptr(_), Type::Int(k), Value::Ptr(p))
+                        if *k != faultline_ir::IntKind::Bool =>
+                    {
+                        let addr = self.ptr_to_addr(p)?;
+                        return Ok(Value::Int(k.wrap(addr as i128)));
+                    }
+                    (Type::Int(_), Type::Ptr(_), Value::Int(i)) if i != 0 => {
+                        let p = self.addr_to_ptr(i)?;
+                        let v = Value::Ptr(p);
+                        self.check_ptr_cast(v, &e.ty)?;
+                        return Ok(v);
+                    }
+                    _ => {}
+                }
                 self.arith_or_zero(value::convert(v, &a.ty, &e.ty), &e.ty)
             }
             ExprKind::Assign {

@@ -31,6 +31,7 @@ pub mod ondemand;
 pub mod options;
 pub mod plausible;
 pub mod ranking;
+pub mod repair;
 /// The result model (crate `faultline-result`, which links no solver).
 pub use faultline_result as result;
 pub mod session;

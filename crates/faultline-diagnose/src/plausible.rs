@@ -19,10 +19,12 @@
 //!   the wrong values it was given: the fault is where they were computed,
 //!   and the statement is the symptom.
 //!
-//! Diagnoses of one size are ordered by their number of implausible
-//! statements, then in the order they were found (a stable sort).
+//! Diagnoses of one size are ordered with the single statements that have a
+//! one-token repair first ([`crate::repair`]), then by their number of
+//! implausible statements, then in the order they were found (a stable sort).
 
 use crate::result::{AngelicValue, Diagnosis};
+use crate::session::Session;
 use faultline_exec::libc::{parse_format, Piece};
 use faultline_ir::visit::{any_expr, for_each_stmt, stmt_exprs};
 use faultline_ir::{Builtin, Expr, ExprKind, Program, StmtId};
@@ -115,10 +117,29 @@ impl Plausibility {
         true
     }
 
-    /// Orders equally small diagnoses by their number of implausible
+    /// Orders equally small diagnoses: single statements with a one-token
+    /// repair first (of the first [`crate::repair::MAX_CHECKED`] single-statement
+    /// diagnoses; see [`crate::repair`]), then by their number of implausible
     /// statements, keeping the found order otherwise.
-    pub fn order(&self, diagnoses: &mut [Diagnosis]) {
-        diagnoses.sort_by_cached_key(|d| (d.stmts.len(), self.implausible(d)));
+    pub fn order(&self, session: &Session, diagnoses: &mut [Diagnosis]) {
+        let mut repaired = BTreeSet::new();
+        for d in diagnoses
+            .iter()
+            .filter(|d| d.stmts.len() == 1)
+            .take(crate::repair::MAX_CHECKED)
+        {
+            match crate::repair::has_repair(session, d.stmts[0]) {
+                Some(true) => {
+                    repaired.insert(d.stmts[0]);
+                }
+                Some(false) => {}
+                None => break,
+            }
+        }
+        diagnoses.sort_by_cached_key(|d| {
+            let repair = d.stmts.len() == 1 && repaired.contains(&d.stmts[0]);
+            (d.stmts.len(), !repair, self.implausible(d))
+        });
     }
 }
 

@@ -69,7 +69,8 @@ fn combined(mut engine: Engine, combine: Combine, start: Instant) -> Localizatio
         Combine::PerTest => PerTest.combine(&mut engine),
     };
     if combine != Combine::PerTest && !engine.is_weighted() {
-        Plausibility::new(engine.session().prog).order(&mut found.diagnoses);
+        let session = engine.session();
+        Plausibility::new(session.prog).order(session, &mut found.diagnoses);
     }
     let ranking = rank_by_diagnoses(&found.diagnoses);
     let name = format!("{}+{}", engine.encoding().name(), combine.name());

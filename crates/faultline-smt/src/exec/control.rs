@@ -19,11 +19,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
             Stmt::Expr { id, expr } => {
                 self.begin(*id);
                 let mut g2 = g.clone();
-                let r = if expr.ty.is_scalar() || expr.ty == Type::Void {
-                    self.eval(expr, &mut g2).map(|_| ())
-                } else {
-                    self.eval_agg(expr, &mut g2).map(|_| ())
-                };
+                let r = self.eval_for_effects(expr, &mut g2);
                 self.end();
                 r?;
                 Ok(g2)

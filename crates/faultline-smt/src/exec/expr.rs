@@ -54,11 +54,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
             ExprKind::Cond(c, a, b) => self.conditional(e, c, a, b, g),
             ExprKind::Cast(a) => {
                 if e.ty == Type::Void {
-                    if a.ty.is_scalar() || a.ty == Type::Void {
-                        self.eval(a, g)?;
-                    } else {
-                        self.eval_agg(a, g)?;
-                    }
+                    self.eval_for_effects(a, g)?;
                     return Ok(SVal::Int(SInt::constant(sem, IntKind::Int, 0)));
                 }
                 let v = self.eval(a, g)?;
@@ -86,13 +82,31 @@ impl<'a, 'b> SymExec<'a, 'b> {
             }
             ExprKind::Builtin { func, args } => self.builtin(*func, args, &e.ty, g),
             ExprKind::Comma(a, b) => {
-                if a.ty.is_scalar() || a.ty == Type::Void {
-                    self.eval(a, g)?;
-                } else {
-                    self.eval_agg(a, g)?;
-                }
+                self.eval_for_effects(a, g)?;
                 self.eval(b, g)
             }
+        }
+    }
+
+    /// Evaluates `e` for its effects only (an expression statement, the
+    /// operand of a cast to `void` or the left of a comma): the
+    /// indeterminate result of a call that fell off the end of its function
+    /// is not read when nothing uses it, as in the interpreter.
+    pub(super) fn eval_for_effects(&mut self, e: &'a Expr, g: &mut Bool) -> R<()> {
+        match &e.kind {
+            ExprKind::Call { func, args, site } if e.ty.is_scalar() => {
+                let a = self.eval_args(args, g)?;
+                let (_, normal) = self.call(*func, a, g, Some(*site))?;
+                *g = normal;
+                Ok(())
+            }
+            ExprKind::Cast(a) if e.ty == Type::Void => self.eval_for_effects(a, g),
+            ExprKind::Comma(a, b) => {
+                self.eval_for_effects(a, g)?;
+                self.eval_for_effects(b, g)
+            }
+            _ if e.ty.is_scalar() || e.ty == Type::Void => self.eval(e, g).map(|_| ()),
+            _ => self.eval_agg(e, g).map(|_| ()),
         }
     }
 

@@ -1,0 +1,128 @@
+//! One-token repairs: whether a statement of a diagnosis can be fixed by the
+//! smallest edits a programmer makes (and mutation testing models): another
+//! relational operator (`>` for `>=`), another arithmetic operator (`-` for
+//! `+`), `||` for `&&` and back, or an integer constant one more or one less.
+//!
+//! A statement *has a one-token repair* when some such edit of it makes every
+//! failing test pass and leaves every passing test passing, re-executed by the
+//! interpreter. It is evidence that the statement is the fault, not only a
+//! place where the failure could be masked: among equally small diagnoses,
+//! single statements with a repair come first (see
+//! [`crate::plausible::Plausibility::order`]). The search re-runs the failing
+//! tests on each edited program and the passing tests only on the edits that
+//! fix every failing one, with the session's replay limits; it stops at the
+//! thread's budget (the order then stays as found).
+
+use crate::session::Session;
+use faultline_exec::budget::Budget;
+use faultline_exec::{run, Executable, RunOptions};
+use faultline_ir::visit::{for_each_stmt_mut, stmt_exprs_mut, walk_expr_mut, VisitorMut};
+use faultline_ir::{BinOp, CmpOp, ExprKind, Program, StmtId};
+
+/// Single-statement diagnoses checked for a repair at most, in found order.
+pub const MAX_CHECKED: usize = 20;
+
+/// Edits of one expression node.
+fn edits_of(k: &ExprKind) -> Vec<ExprKind> {
+    use BinOp::*;
+    use CmpOp::*;
+    match k {
+        ExprKind::Cmp(op, a, b) => [Eq, Ne, Lt, Le, Gt, Ge]
+            .into_iter()
+            .filter(|o| o != op)
+            .map(|o| ExprKind::Cmp(o, a.clone(), b.clone()))
+            .collect(),
+        ExprKind::Binary(op @ (Add | Sub | Mul | Div | Rem), a, b) => [Add, Sub, Mul, Div, Rem]
+            .into_iter()
+            .filter(|o| o != op)
+            .map(|o| ExprKind::Binary(o, a.clone(), b.clone()))
+            .collect(),
+        ExprKind::And(a, b) => vec![ExprKind::Or(a.clone(), b.clone())],
+        ExprKind::Or(a, b) => vec![ExprKind::And(a.clone(), b.clone())],
+        ExprKind::Int(c) => vec![ExprKind::Int(c + 1), ExprKind::Int(c - 1)],
+        _ => Vec::new(),
+    }
+}
+
+/// Visits the expression nodes of one statement in a fixed order, counting
+/// them, and replaces node `target` by `with` (when given).
+struct Nodes {
+    seen: usize,
+    target: usize,
+    with: Option<ExprKind>,
+    /// The edits of every node, when counting.
+    edits: Vec<Vec<ExprKind>>,
+}
+
+impl VisitorMut for Nodes {
+    fn visit_expr_mut(&mut self, e: &mut faultline_ir::Expr) {
+        let i = self.seen;
+        self.seen += 1;
+        if self.with.is_none() {
+            self.edits.push(edits_of(&e.kind));
+        } else if i == self.target {
+            e.kind = self.with.take().expect("the edit");
+            return;
+        }
+        walk_expr_mut(self, e);
+    }
+}
+
+/// Applies `visit` to the expressions of statement `id` in `prog`.
+fn with_stmt(prog: &mut Program, id: StmtId, visit: &mut Nodes) {
+    for f in &mut prog.functions {
+        for_each_stmt_mut(&mut f.body, &mut |s| {
+            if s.id() == Some(id) {
+                stmt_exprs_mut(s, |e| visit.visit_expr_mut(e));
+            }
+        });
+    }
+}
+
+/// Whether some one-token edit of statement `id` makes every failing test of
+/// `session` pass and keeps every passing one passing. `None`: the budget ran
+/// out before it was decided.
+pub fn has_repair(session: &Session, id: StmtId) -> Option<bool> {
+    let mut count = Nodes {
+        seen: 0,
+        target: 0,
+        with: None,
+        edits: Vec::new(),
+    };
+    let mut prog = session.prog.clone();
+    with_stmt(&mut prog, id, &mut count);
+    let options = RunOptions {
+        record_trace: false,
+        limits: session.replay_limits(),
+        compare: session.compare,
+    };
+    let passing: Vec<usize> = (0..session.runs.len())
+        .filter(|i| !session.failing.contains(i))
+        .collect();
+    for (node, edits) in count.edits.into_iter().enumerate() {
+        for edit in edits {
+            if Budget::check_current().is_some() {
+                return None;
+            }
+            let mut mutant = session.prog.clone();
+            let mut apply = Nodes {
+                seen: 0,
+                target: node,
+                with: Some(edit),
+                edits: Vec::new(),
+            };
+            with_stmt(&mut mutant, id, &mut apply);
+            let Ok(exe) = Executable::new(&mutant) else {
+                continue;
+            };
+            let passes = |i: &usize| run(&exe, &session.tests[*i], &options).passed();
+            if session.failing.iter().all(passes) && passing.iter().all(passes) {
+                return Some(true);
+            }
+        }
+    }
+    if Budget::check_current().is_some() {
+        return None;
+    }
+    Some(false)
+}

@@ -553,7 +553,8 @@ struct CaflCause {
 
 #[derive(serde::Deserialize)]
 struct CaflLine {
-    file: String,
+    #[serde(default)]
+    file: Option<String>,
     line: u32,
 }
 
@@ -592,11 +593,11 @@ fn fill_cafl(row: &mut Row, report: &CaflReport, prog: &ProgramSpec, total: usiz
         .map(|d| {
             d.statements
                 .iter()
-                .map(|s| (s.file.as_str(), s.line))
+                .map(|s| (s.file.as_deref().unwrap_or(&prog.source), s.line))
                 .collect()
         })
         .collect();
-    // CaFL's ranking names lines of the program's own file.
+    // CaFL's causes and ranking name lines of the program's own file.
     let ranking: Vec<(&str, u32)> = report
         .ranking
         .iter()

@@ -29,7 +29,7 @@ use faultline_exec::trace::{Contexts, CtxId, Scope};
 use faultline_exec::TestCase;
 use faultline_ir::{
     Block, Branch, Builtin, CmpOp, Cond, CtypeClass, Expr, ExprKind, FloatKind, FuncId, IntKind,
-    Layout, Place, PlaceKind, Program, Stmt, StmtId, StmtKind, Stream, Type, Var, VarRef,
+    LabelId, Layout, Place, PlaceKind, Program, Stmt, StmtId, StmtKind, Stream, Type, Var, VarRef,
 };
 use std::collections::HashMap;
 use std::fmt;
@@ -239,6 +239,13 @@ struct SymExec<'a, 'b> {
     strings: Vec<u32>,
     frames: Vec<Frame>,
     loops: Vec<LoopCtx>,
+    /// The current function's blocks being executed, innermost last, with
+    /// the index of the statement being executed in each (to tell a forward
+    /// `goto` from a backward one).
+    blocks: Vec<(&'a [Stmt], usize)>,
+    /// The guards of forward `goto`s of the current function waiting for
+    /// their label.
+    labels: HashMap<LabelId, Bool>,
     contexts: Contexts,
     stmts: Vec<StmtScope>,
     old: Vec<(LPlace, Type)>,
@@ -286,6 +293,8 @@ impl<'a, 'b> SymExec<'a, 'b> {
             strings: Vec::new(),
             frames: Vec::new(),
             loops: Vec::new(),
+            blocks: Vec::new(),
+            labels: HashMap::new(),
             contexts: Contexts::new(),
             stmts: Vec::new(),
             old: Vec::new(),

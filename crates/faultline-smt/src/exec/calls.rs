@@ -119,10 +119,14 @@ impl<'a, 'b> SymExec<'a, 'b> {
         let saved_stmts = std::mem::take(&mut self.stmts);
         let saved_loops = std::mem::take(&mut self.loops);
         let saved_old = std::mem::take(&mut self.old);
+        let saved_blocks = std::mem::take(&mut self.blocks);
+        let saved_labels = std::mem::take(&mut self.labels);
         let r = self.exec_block(&f.body, g.clone());
         self.stmts = saved_stmts;
         self.loops = saved_loops;
         self.old = saved_old;
+        self.blocks = saved_blocks;
+        self.labels = saved_labels;
         let frame = self.frames.pop().expect("pushed");
         for obj in &frame.locals {
             self.objs[*obj as usize].live = false;

@@ -11,6 +11,7 @@
 mod calls;
 mod control;
 mod expr;
+mod heap;
 mod io;
 mod memory;
 mod strings;
@@ -182,8 +183,13 @@ struct SCell {
 
 struct SObj {
     cells: Vec<SCell>,
+    /// Whether the object exists (a local of an active call).
     live: bool,
+    /// On which paths it is alive: a heap block until freed (see `heap`).
+    alive: Bool,
     readonly: bool,
+    /// A heap block or variable-length array.
+    heap: Option<Box<heap::Heap>>,
 }
 
 /// One alternative of an lvalue: object `obj` at cell offset `off`, when `g`.
@@ -209,6 +215,8 @@ struct Frame {
     ctx: CtxId,
     ret_guard: Bool,
     ret: Option<Vec<SCell>>,
+    /// Its variable-length arrays, by declaring statement.
+    allocas: Vec<(Option<StmtId>, u32)>,
 }
 
 struct LoopCtx {
@@ -237,6 +245,10 @@ struct SymExec<'a, 'b> {
     objs: Vec<SObj>,
     globals: Vec<u32>,
     strings: Vec<u32>,
+    /// Per function, the object its address points to (no cells: calling
+    /// through a pointer compares it with these, reading through it is out
+    /// of bounds).
+    funcs: Vec<u32>,
     frames: Vec<Frame>,
     loops: Vec<LoopCtx>,
     /// The current function's blocks being executed, innermost last, with
@@ -291,6 +303,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
             objs: Vec::new(),
             globals: Vec::new(),
             strings: Vec::new(),
+            funcs: Vec::new(),
             frames: Vec::new(),
             loops: Vec::new(),
             blocks: Vec::new(),

@@ -85,6 +85,11 @@ impl Visitor<'_> for Effects<'_> {
                         | Builtin::Ungetc
                 );
                 self.summary.exits |= matches!(func, Builtin::Exit | Builtin::Abort);
+                if matches!(func, Builtin::Free | Builtin::Realloc) {
+                    self.summary.refused = self.summary.refused.or(Some(
+                        "free or realloc in unexplored code is not encoded (black boxes keep blocks alive)",
+                    ));
+                }
                 if let Err(why) = func.encodable() {
                     self.summary.refused = self.summary.refused.or(Some(why));
                 }

@@ -317,6 +317,10 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 }
                 VarRef::Indirect => {
                     objs.extend(self.globals.iter().copied());
+                    objs.extend(
+                        (0..self.objs.len() as u32)
+                            .filter(|&o| self.objs[o as usize].heap.is_some()),
+                    );
                     for fr in &self.frames {
                         objs.extend(fr.locals.iter().copied());
                     }

@@ -18,9 +18,8 @@ fn case(name: &str, want: &[(Encoding, &[&[&str]])]) {
     let mut expected = Vec::new();
     for (e, sets) in want {
         let loc = check_brute(&prog, &tests, *e, Combine::Mbd, 3);
-        let texts_of = |s: &Set| -> Vec<String> {
-            s.iter().map(|&m| prog.stmt(m).text.to_string()).collect()
-        };
+        let texts_of =
+            |s: &Set| -> Vec<String> { s.iter().map(|&m| prog.stmt(m).text.to_string()).collect() };
         got.push((*e, reported(&loc).iter().map(texts_of).collect::<Vec<_>>()));
         expected.push((
             *e,

@@ -470,9 +470,9 @@ impl Builtin {
     pub fn encodable(self) -> Result<(), &'static str> {
         use Builtin::*;
         match self {
-            Builtin::Qsort | Builtin::Bsearch => {
-                Err("qsort and bsearch (calls of a comparator from the library) are not encoded yet")
-            }
+            Builtin::Qsort | Builtin::Bsearch => Err(
+                "qsort and bsearch (calls of a comparator from the library) are not encoded yet",
+            ),
             // io-lib (issue 13 encodes them)
             Fopen | Fclose | Fgets | Fgetc | Getc | Ungetc | Fscanf | Fputc | Putc | Fputs
             | Feof | Ferror | Gets => Err("files and streams are not encoded yet"),

@@ -215,7 +215,10 @@ impl<'a, 'b> SymExec<'a, 'b> {
                     let len = self.objs[obj as usize].cells.len() as i128;
                     let noff = self.add_off(&off, &scaled);
                     let mut inside = self.in_range(&noff, 0, len);
-                    if let Some(l) = self.objs[obj as usize].heap.as_deref().and_then(|h| h.limit())
+                    if let Some(l) = self.objs[obj as usize]
+                        .heap
+                        .as_deref()
+                        .and_then(|h| h.limit())
                     {
                         inside = and2(&inside, &self.within(&noff, 0, l));
                     }

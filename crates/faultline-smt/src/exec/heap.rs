@@ -110,7 +110,11 @@ impl<'a, 'b> SymExec<'a, 'b> {
     fn capacity(&mut self, n: &SInt, g: &Bool) -> R<(u64, bool)> {
         if let Some(c) = n.as_const() {
             let c = c as u64;
-            return Ok(if c > PTRDIFF_MAX { (0, true) } else { (c, false) });
+            return Ok(if c > PTRDIFF_MAX {
+                (0, true)
+            } else {
+                (c, false)
+            });
         }
         let t = match &n.t {
             sym::ITerm::Bv(b) => Dynamic::from_ast(b),
@@ -142,7 +146,11 @@ impl<'a, 'b> SymExec<'a, 'b> {
             .lift(sym::compare(
                 CmpOp::Gt,
                 &SVal::Int(n.clone()),
-                &SVal::Int(SInt::constant(self.sem, IntKind::ULong, PTRDIFF_MAX as i128)),
+                &SVal::Int(SInt::constant(
+                    self.sem,
+                    IntKind::ULong,
+                    PTRDIFF_MAX as i128,
+                )),
             ))?
             .v
             .1)

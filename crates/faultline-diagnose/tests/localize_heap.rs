@@ -117,3 +117,25 @@ fn goto_cleanup() {
         ],
     );
 }
+
+/// OFC's black boxes over code that frees heap blocks or jumps with `goto`
+/// over-approximate it: OFC's MCSes equal the full formula's per failing test
+/// on the three programs.
+#[test]
+fn ofc_equals_full_with_heap_and_goto() {
+    use faultline_diagnose::methods::{self, Method};
+    for name in ["heap_list", "heap_array", "goto_cleanup"] {
+        let (prog, tests) = localize_case(name);
+        let s = session(&prog, &tests);
+        let run = |m: &str| {
+            let loc = methods::run(&s, &Method::parse(m, None).expect("method"), &options(3));
+            assert_eq!(loc.incomplete, None, "{name} {m}");
+            assert!(loc.skipped.is_empty(), "{name} {m}: {:?}", loc.skipped);
+            loc.failing
+                .iter()
+                .map(|&t| methods::per_test_sets(&loc, t))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(run("ofc"), run("bugassist"), "{name}");
+    }
+}

@@ -24,6 +24,8 @@ pub struct Summary {
     /// A `break` / `continue` leaving the block.
     pub breaks: bool,
     pub continues: bool,
+    /// May free heap blocks (`free`, `realloc`).
+    pub frees: bool,
     /// The labels of the `goto`s in the block, and the labels it defines: a
     /// `goto` to a label it does not define leaves it ([`Summary::gotos_out`]).
     pub gotos: BTreeSet<LabelId>,
@@ -47,6 +49,7 @@ impl Summary {
         self.outputs |= callee.outputs;
         self.inputs |= callee.inputs;
         self.exits |= callee.exits;
+        self.frees |= callee.frees;
         self.refused = self.refused.or(callee.refused);
     }
 }
@@ -85,11 +88,7 @@ impl Visitor<'_> for Effects<'_> {
                         | Builtin::Ungetc
                 );
                 self.summary.exits |= matches!(func, Builtin::Exit | Builtin::Abort);
-                if matches!(func, Builtin::Free | Builtin::Realloc) {
-                    self.summary.refused = self.summary.refused.or(Some(
-                        "free or realloc in unexplored code is not encoded (black boxes keep blocks alive)",
-                    ));
-                }
+                self.summary.frees |= matches!(func, Builtin::Free | Builtin::Realloc);
                 if let Err(why) = func.encodable() {
                     self.summary.refused = self.summary.refused.or(Some(why));
                 }

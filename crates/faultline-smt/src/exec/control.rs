@@ -357,6 +357,16 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 };
             }
         }
+        if summary.frees {
+            // Any heap block may be freed in the box.
+            for o in 0..self.objs.len() {
+                if self.objs[o].heap.as_deref().is_some_and(|h| !h.is_stack()) {
+                    let keep = Bool::fresh_const("box_keeps");
+                    let a = self.objs[o].alive.clone();
+                    self.objs[o].alive = and2(&a, &or2(&not(g), &keep));
+                }
+            }
+        }
         if summary.outputs {
             let stmt = self.cur().unwrap_or(StmtId(u32::MAX));
             let ctx = self.contexts.chain(self.ctx());
@@ -463,6 +473,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
             s.inputs |= t.inputs;
             s.exits |= t.exits;
             s.returns |= t.returns;
+            s.frees |= t.frees;
             s.gotos.extend(t.gotos);
             s.labels.extend(t.labels);
         }

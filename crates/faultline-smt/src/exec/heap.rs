@@ -53,6 +53,11 @@ impl Heap {
     pub(super) fn limit(&self) -> Option<&SInt> {
         self.limit.as_ref()
     }
+
+    /// A variable-length array (not a `free`able block).
+    pub(super) fn is_stack(&self) -> bool {
+        self.stack
+    }
 }
 
 impl<'a, 'b> SymExec<'a, 'b> {

@@ -2,8 +2,9 @@
 //!
 //! Execution is *guarded*: every statement is executed under a Boolean guard
 //! (the condition under which control reaches it); stores update memory cells
-//! with `ite(guard, new, old)`; `return`, `break`, `continue` and `exit` move
-//! their guard to the enclosing join point. Calls are inlined; loops are
+//! with `ite(guard, new, old)`; `return`, `break`, `continue`, `exit` and a
+//! forward `goto` move their guard to the enclosing join point (a `goto`'s is
+//! its label). Heap blocks are objects like variables (`exec/heap.rs`). Calls are inlined; loops are
 //! unrolled and recursion unfolded up to [`Bounds`], and paths that would need
 //! more iterations are excluded by a hard constraint (the unwinding
 //! assumption).

@@ -274,6 +274,9 @@ struct SymExec<'a, 'b> {
     summaries: Summaries,
     /// The type of the scalar being read (for emulated reads).
     emu_ty: Option<Type>,
+    /// The fresh integers of relaxed statement instances (`full`, `trace`:
+    /// the computed value is the alternative when nothing is relaxed).
+    relaxed_vars: std::collections::HashSet<z3::ast::Dynamic>,
 }
 
 fn err(stmt: Option<StmtId>, e: Unsupported) -> EncodeError {
@@ -321,6 +324,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
             layout: faultline_exec::layout::GccLayout::new(prog),
             summaries: Summaries::new(prog),
             emu_ty: None,
+            relaxed_vars: std::collections::HashSet::new(),
         }
     }
 
@@ -425,6 +429,11 @@ impl<'a, 'b> SymExec<'a, 'b> {
         let name = self.name(&format!("v{}", id.0));
         let (f, range) = self.lift(SVal::fresh(self.sem, ty, &name))?;
         self.hard(range);
+        // In `flow` the fresh value is the instance's value itself (equal to
+        // the computed one only by a constraint), not an alternative to it.
+        if let (SVal::Int(i), false) = (&f, self.encoding == Encoding::Flow) {
+            self.relaxed_vars.insert(i.dynamic());
+        }
         let chosen = match self.encoding {
             Encoding::Flow => {
                 self.hard(implies(&and2(g, &not(&ab)), &f.eq(&v)));

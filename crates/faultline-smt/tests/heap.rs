@@ -148,3 +148,41 @@ fn heap_errors_are_excluded_and_correct_uses_agree() {
         assert_eq!(satisfiable(&err, &out), SatResult::Unsat, "{what}: error");
     }
 }
+
+/// A size computed by a relaxable statement: `full` bounds it by the values
+/// the computed alternative takes (and agrees with the run); `flow`, whose
+/// relaxed values are free variables, refuses it with the reason.
+#[test]
+fn a_relaxable_size_is_bounded_in_full_and_refused_in_flow() {
+    let prog = program(
+        "",
+        "int m, *a; m = n + 2; a = malloc(m * sizeof(int)); a[m - 1] = 5; printf(\"%d\\n\", a[4]);",
+    );
+    assert_eq!(run(&prog).as_deref(), Some(&b"5\n"[..]));
+    assert_eq!(satisfiable(&prog, b"5\n"), SatResult::Sat);
+    let test = TestCase {
+        name: "t".into(),
+        args: Vec::new(),
+        stdin: b"3".to_vec(),
+        expected_stdout: b"5\n".to_vec(),
+        expected_status: None,
+        workdir: None,
+    };
+    let solver = Solver::new();
+    let mut ab = AbVars::new();
+    let e = encode_test(
+        &prog,
+        &test,
+        Encoding::Flow,
+        IntSemantics::BitVector,
+        &Bounds::default(),
+        None,
+        &mut ab,
+        &Sink::new(&solver),
+    )
+    .expect_err("flow refuses");
+    assert_eq!(
+        e.describe(&prog),
+        "heap.c:8: cannot encode `a = malloc(m * sizeof(int));`: an allocation whose size the formula cannot bound"
+    );
+}

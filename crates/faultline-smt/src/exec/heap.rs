@@ -16,10 +16,12 @@
 //! take as far as its structure shows ([`term_values`]: constants through
 //! `ite`s and operations on them, as the input's alternatives give them). The
 //! block gets cells for the largest, and accesses are checked against the
-//! actual size (`Heap::limit`). Where part of the term is free (a relaxed
-//! statement's value), sizes above that largest value are excluded (a hard
-//! constraint): a diagnosis needing a larger block is not found. A size with
-//! no known value at all is refused.
+//! actual size (`Heap::limit`). Where part of the term is a relaxed
+//! instance's value (`full`, `trace`: `ite(ab, fresh, computed)`), sizes above
+//! that largest value are excluded (a hard constraint; with nothing relaxed
+//! the size is among the values found): a diagnosis needing a larger block is
+//! not found. A size depending on any other free value (`flow`'s per-instance
+//! values, a black box's) is refused, as is one with more than 64 values.
 
 use super::*;
 use z3::ast::Dynamic;
@@ -28,6 +30,8 @@ use z3::AstKind;
 /// Most bytes one block of the formula may have (each cell is a term).
 const MAX_BLOCK_BYTES: u64 = 1 << 16;
 const PTRDIFF_MAX: u64 = i64::MAX as u64;
+/// Most term nodes visited to find a size's values.
+const MAX_SIZE_NODES: usize = 10_000;
 /// Most values a size's term is expanded to.
 const MAX_SIZE_VALUES: usize = 64;
 
@@ -121,17 +125,22 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 (c, false)
             });
         }
-        let t = match &n.t {
-            sym::ITerm::Bv(b) => Dynamic::from_ast(b),
-            sym::ITerm::Math(i) => Dynamic::from_ast(i),
+        let mut budget = MAX_SIZE_NODES;
+        let found = term_values(
+            &n.dynamic(),
+            MAX_SIZE_VALUES,
+            &mut budget,
+            &self.relaxed_vars,
+        );
+        let Some((values, partial)) = found else {
+            return self.unsupported("an allocation whose size the formula cannot bound");
         };
-        let (values, complete) = term_values(&t, MAX_SIZE_VALUES);
         let values: Vec<u64> = values.iter().filter_map(numeral).collect();
         let huge = values.iter().any(|&v| v > PTRDIFF_MAX);
         let Some(cap) = values.into_iter().filter(|&v| v <= PTRDIFF_MAX).max() else {
             return self.unsupported("an allocation whose size the formula cannot bound");
         };
-        if !complete {
+        if partial {
             let le = self.lift(sym::compare(
                 CmpOp::Le,
                 &SVal::Int(n.clone()),
@@ -441,47 +450,60 @@ fn numeral(t: &Dynamic) -> Option<u64> {
 
 /// The values an integer term can take as far as its structure shows:
 /// numerals, both arms of an `ite`, and an operation applied to every
-/// combination of its operands' values (at most `cap` in all). The flag says
-/// whether every leaf was known (a free constant is not).
-fn term_values(t: &Dynamic, cap: usize) -> (Vec<Dynamic>, bool) {
+/// combination of its operands' values (at most `cap` in all). A relaxed
+/// instance's fresh value (in `relaxed`) contributes no value but marks the
+/// result partial (`true`): with nothing relaxed, the term's value is among
+/// those found. `None`: unbounded (another free constant, too many values,
+/// or more than `budget` nodes visited).
+fn term_values(
+    t: &Dynamic,
+    cap: usize,
+    budget: &mut usize,
+    relaxed: &std::collections::HashSet<Dynamic>,
+) -> Option<(Vec<Dynamic>, bool)> {
+    if *budget == 0 {
+        return None;
+    }
+    *budget -= 1;
     if t.kind() == AstKind::Numeral {
-        return (vec![t.clone()], true);
+        return Some((vec![t.clone()], false));
+    }
+    if relaxed.contains(t) {
+        return Some((Vec::new(), true));
     }
     if !t.is_app() {
-        return (Vec::new(), false);
+        return None;
     }
     let d = t.decl();
     let ch = t.children();
     if d.kind() == z3_sys::DeclKind::Ite && ch.len() == 3 {
-        let (mut a, ca) = term_values(&ch[1], cap);
-        let (b, cb) = term_values(&ch[2], cap);
+        let (mut a, pa) = term_values(&ch[1], cap, budget, relaxed)?;
+        let (b, pb) = term_values(&ch[2], cap, budget, relaxed)?;
         for x in b {
             if !a.contains(&x) {
                 a.push(x);
             }
         }
-        if a.len() > cap {
-            return (Vec::new(), false);
-        }
-        return (a, ca && cb);
+        return (a.len() <= cap).then_some((a, pa || pb));
     }
     if ch.is_empty() || ch.iter().any(|c| c.sort_kind() == z3::SortKind::Bool) {
-        return (Vec::new(), false);
+        return None;
     }
     let mut sets = Vec::with_capacity(ch.len());
-    let mut complete = true;
+    let mut partial = false;
     let mut product = 1usize;
     for c in &ch {
-        let (v, ok) = term_values(c, cap);
-        if v.is_empty() {
-            return (Vec::new(), false);
-        }
-        complete &= ok;
+        let (v, p) = term_values(c, cap, budget, relaxed)?;
+        partial |= p;
         product = product.saturating_mul(v.len());
         sets.push(v);
     }
+    if product == 0 {
+        // An operation on a relaxed value alone: no value known.
+        return Some((Vec::new(), true));
+    }
     if product > cap {
-        return (Vec::new(), false);
+        return None;
     }
     let mut out: Vec<Dynamic> = Vec::new();
     let mut idx = vec![0usize; sets.len()];
@@ -492,18 +514,17 @@ fn term_values(t: &Dynamic, cap: usize) -> (Vec<Dynamic>, bool) {
             .map(|(s, &i)| &s[i] as &dyn Ast)
             .collect();
         let r = d.apply(&args).simplify();
-        if r.kind() == AstKind::Numeral {
-            if !out.contains(&r) {
-                out.push(r);
-            }
-        } else {
-            complete = false;
+        if r.kind() != AstKind::Numeral {
+            return None;
+        }
+        if !out.contains(&r) {
+            out.push(r);
         }
         // The next combination.
         let mut k = 0;
         loop {
             if k == idx.len() {
-                return (out, complete);
+                return Some((out, partial));
             }
             idx[k] += 1;
             if idx[k] < sets[k].len() {

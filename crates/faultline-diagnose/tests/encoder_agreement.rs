@@ -16,9 +16,10 @@
 //! (counted and named). At least 70% of the tests that end normally and are short enough
 //! must be supported by the encoder, and at least 50 formulas must be checked.
 //!
-//! Programs that use what the encoder does not encode yet by design (the
-//! heap, `goto`, variable-length arrays, function pointers: issue 13) are
-//! not run at all and not counted in that share; they are listed.
+//! Programs that use what the encoder does not encode yet by design (streams,
+//! `qsort`: issue 13) are not run at all and not counted in that share; they
+//! are listed. `FAULTLINE_AGREEMENT_PROGRAMS` (a comma-separated list of
+//! name prefixes) checks only some programs (the share is then not asserted).
 //!
 //! Each test is checked in a child process (this test binary, running
 //! `agreement_child`), so that a formula too large for the machine or a
@@ -312,6 +313,15 @@ fn unrelaxed_formulas_have_exactly_the_interpreters_run_as_model() {
         .collect();
     dirs.sort();
     assert!(dirs.len() >= 60, "{} programs", dirs.len());
+    let only: Option<Vec<String>> = std::env::var("FAULTLINE_AGREEMENT_PROGRAMS")
+        .ok()
+        .map(|v| v.split(',').map(String::from).collect());
+    if let Some(only) = &only {
+        dirs.retain(|d| {
+            let n = d.file_name().unwrap().to_string_lossy().into_owned();
+            only.iter().any(|p| n.starts_with(p.as_str()))
+        });
+    }
     // Programs using what the encoder does not encode yet: listed, not run.
     let mut not_yet: Vec<String> = Vec::new();
     let dirs: Vec<PathBuf> = dirs
@@ -425,7 +435,12 @@ fn unrelaxed_formulas_have_exactly_the_interpreters_run_as_model() {
     // Measured: 129 of 173 encoded (the unsupported C is `*` widths, `%s`
     // with a width of computed strings, strcpy/atol of computed strings and
     // pow); 77 checked on the loaded machine. Runs too long to encode are
-    // not counted.
+    // not counted. With the heap, goto, VLAs and function pointers encoded
+    // (issue 13): 246 tests, 80 checked, 90 the solver gave up on (a loaded
+    // machine), 45 unsupported, no disagreement.
+    if only.is_some() {
+        return;
+    }
     let total = checked + unsupported + gave_up;
     let supported = checked + gave_up;
     assert!(
@@ -439,17 +454,16 @@ fn unrelaxed_formulas_have_exactly_the_interpreters_run_as_model() {
 }
 
 /// Why the encoder cannot encode `prog` yet by design (issue 13), if it
-/// uses any of it: a library function [`Builtin::encodable`] refuses (the
-/// heap, variable-length arrays, `qsort`), a function pointer or a `goto`.
+/// uses any of it: a library function [`Builtin::encodable`] refuses
+/// (`qsort`, streams, ...).
 fn not_encoded_yet(prog: &Program) -> Option<&'static str> {
     use faultline_ir::visit::{any_expr, for_each_stmt, stmt_exprs};
-    use faultline_ir::{ExprKind, Stmt};
+    use faultline_ir::ExprKind;
     let mut why = None;
     let mut check = |e: &faultline_ir::Expr| {
         any_expr(e, |e| {
             let r = match &e.kind {
                 ExprKind::Builtin { func, .. } => func.encodable().err(),
-                ExprKind::FuncAddr(_) => Some("function pointers are not encoded yet"),
                 _ => None,
             };
             why = why.or(r);
@@ -461,12 +475,8 @@ fn not_encoded_yet(prog: &Program) -> Option<&'static str> {
             check(&it.value);
         }
     }
-    let mut goto = false;
     for f in &prog.functions {
-        for_each_stmt(&f.body, &mut |s| {
-            goto |= matches!(s, Stmt::Goto { .. });
-            stmt_exprs(s, &mut check);
-        });
+        for_each_stmt(&f.body, &mut |s| stmt_exprs(s, &mut check));
     }
-    why.or(goto.then_some("goto is not encoded yet"))
+    why
 }

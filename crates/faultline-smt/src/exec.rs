@@ -2,8 +2,9 @@
 //!
 //! Execution is *guarded*: every statement is executed under a Boolean guard
 //! (the condition under which control reaches it); stores update memory cells
-//! with `ite(guard, new, old)`; `return`, `break`, `continue` and `exit` move
-//! their guard to the enclosing join point. Calls are inlined; loops are
+//! with `ite(guard, new, old)`; `return`, `break`, `continue`, `exit` and a
+//! forward `goto` move their guard to the enclosing join point (a `goto`'s is
+//! its label). Heap blocks are objects like variables (`exec/heap.rs`). Calls are inlined; loops are
 //! unrolled and recursion unfolded up to [`Bounds`], and paths that would need
 //! more iterations are excluded by a hard constraint (the unwinding
 //! assumption).
@@ -11,6 +12,7 @@
 mod calls;
 mod control;
 mod expr;
+mod heap;
 mod io;
 mod memory;
 mod strings;
@@ -29,7 +31,7 @@ use faultline_exec::trace::{Contexts, CtxId, Scope};
 use faultline_exec::TestCase;
 use faultline_ir::{
     Block, Branch, Builtin, CmpOp, Cond, CtypeClass, Expr, ExprKind, FloatKind, FuncId, IntKind,
-    Layout, Place, PlaceKind, Program, Stmt, StmtId, StmtKind, Stream, Type, Var, VarRef,
+    LabelId, Layout, Place, PlaceKind, Program, Stmt, StmtId, StmtKind, Stream, Type, Var, VarRef,
 };
 use std::collections::HashMap;
 use std::fmt;
@@ -182,8 +184,13 @@ struct SCell {
 
 struct SObj {
     cells: Vec<SCell>,
+    /// Whether the object exists (a local of an active call).
     live: bool,
+    /// On which paths it is alive: a heap block until freed (see `heap`).
+    alive: Bool,
     readonly: bool,
+    /// A heap block or variable-length array.
+    heap: Option<Box<heap::Heap>>,
 }
 
 /// One alternative of an lvalue: object `obj` at cell offset `off`, when `g`.
@@ -209,6 +216,8 @@ struct Frame {
     ctx: CtxId,
     ret_guard: Bool,
     ret: Option<Vec<SCell>>,
+    /// Its variable-length arrays, by declaring statement.
+    allocas: Vec<(Option<StmtId>, u32)>,
 }
 
 struct LoopCtx {
@@ -237,8 +246,19 @@ struct SymExec<'a, 'b> {
     objs: Vec<SObj>,
     globals: Vec<u32>,
     strings: Vec<u32>,
+    /// Per function, the object its address points to (no cells: calling
+    /// through a pointer compares it with these, reading through it is out
+    /// of bounds).
+    funcs: Vec<u32>,
     frames: Vec<Frame>,
     loops: Vec<LoopCtx>,
+    /// The current function's blocks being executed, innermost last, with
+    /// the index of the statement being executed in each (to tell a forward
+    /// `goto` from a backward one).
+    blocks: Vec<(&'a [Stmt], usize)>,
+    /// The guards of forward `goto`s of the current function waiting for
+    /// their label.
+    labels: HashMap<LabelId, Bool>,
     contexts: Contexts,
     stmts: Vec<StmtScope>,
     old: Vec<(LPlace, Type)>,
@@ -254,6 +274,9 @@ struct SymExec<'a, 'b> {
     summaries: Summaries,
     /// The type of the scalar being read (for emulated reads).
     emu_ty: Option<Type>,
+    /// The fresh integers of relaxed statement instances (`full`, `trace`:
+    /// the computed value is the alternative when nothing is relaxed).
+    relaxed_vars: std::collections::HashSet<z3::ast::Dynamic>,
 }
 
 fn err(stmt: Option<StmtId>, e: Unsupported) -> EncodeError {
@@ -284,8 +307,11 @@ impl<'a, 'b> SymExec<'a, 'b> {
             objs: Vec::new(),
             globals: Vec::new(),
             strings: Vec::new(),
+            funcs: Vec::new(),
             frames: Vec::new(),
             loops: Vec::new(),
+            blocks: Vec::new(),
+            labels: HashMap::new(),
             contexts: Contexts::new(),
             stmts: Vec::new(),
             old: Vec::new(),
@@ -298,6 +324,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
             layout: faultline_exec::layout::GccLayout::new(prog),
             summaries: Summaries::new(prog),
             emu_ty: None,
+            relaxed_vars: std::collections::HashSet::new(),
         }
     }
 
@@ -402,6 +429,11 @@ impl<'a, 'b> SymExec<'a, 'b> {
         let name = self.name(&format!("v{}", id.0));
         let (f, range) = self.lift(SVal::fresh(self.sem, ty, &name))?;
         self.hard(range);
+        // In `flow` the fresh value is the instance's value itself (equal to
+        // the computed one only by a constraint), not an alternative to it.
+        if let (SVal::Int(i), false) = (&f, self.encoding == Encoding::Flow) {
+            self.relaxed_vars.insert(i.dynamic());
+        }
         let chosen = match self.encoding {
             Encoding::Flow => {
                 self.hard(implies(&and2(g, &not(&ab)), &f.eq(&v)));

@@ -9,7 +9,7 @@
 //! program and every diagnosis of the program is a correction set of it.
 
 use faultline_ir::visit::{stmt_exprs, walk_expr, Visitor};
-use faultline_ir::{Builtin, Expr, ExprKind, FuncId, Program, Stmt, VarRef};
+use faultline_ir::{Builtin, Expr, ExprKind, FuncId, LabelId, Program, Stmt, VarRef};
 use std::collections::BTreeSet;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -24,11 +24,22 @@ pub struct Summary {
     /// A `break` / `continue` leaving the block.
     pub breaks: bool,
     pub continues: bool,
-    /// What the encoder cannot summarize (a `goto`, the heap), if anything.
+    /// May free heap blocks (`free`, `realloc`).
+    pub frees: bool,
+    /// The labels of the `goto`s in the block, and the labels it defines: a
+    /// `goto` to a label it does not define leaves it ([`Summary::gotos_out`]).
+    pub gotos: BTreeSet<LabelId>,
+    pub labels: BTreeSet<LabelId>,
+    /// What the encoder cannot summarize, if anything.
     pub refused: Option<&'static str>,
 }
 
 impl Summary {
+    /// The labels (outside the block) its `goto`s may jump to.
+    pub fn gotos_out(&self) -> impl Iterator<Item = LabelId> + '_ {
+        self.gotos.difference(&self.labels).copied()
+    }
+
     fn absorb_call(&mut self, callee: &Summary) {
         for d in &callee.defs {
             if matches!(d, VarRef::Global(_) | VarRef::Indirect) {
@@ -38,6 +49,7 @@ impl Summary {
         self.outputs |= callee.outputs;
         self.inputs |= callee.inputs;
         self.exits |= callee.exits;
+        self.frees |= callee.frees;
         self.refused = self.refused.or(callee.refused);
     }
 }
@@ -76,6 +88,7 @@ impl Visitor<'_> for Effects<'_> {
                         | Builtin::Ungetc
                 );
                 self.summary.exits |= matches!(func, Builtin::Exit | Builtin::Abort);
+                self.summary.frees |= matches!(func, Builtin::Free | Builtin::Realloc);
                 if let Err(why) = func.encodable() {
                     self.summary.refused = self.summary.refused.or(Some(why));
                 }
@@ -143,8 +156,12 @@ fn block_direct(
                     s.continues = true;
                 }
             }
-            Stmt::Goto { .. } => s.refused = s.refused.or(Some("goto is not encoded yet")),
-            Stmt::Label { .. } => {}
+            Stmt::Goto { label, .. } => {
+                s.gotos.insert(*label);
+            }
+            Stmt::Label { label } => {
+                s.labels.insert(*label);
+            }
         }
     }
 }

@@ -200,6 +200,14 @@ impl SInt {
     }
 
     /// `(c, a, b)` when the term is `ite(c, a, b)`.
+    /// The term, untyped.
+    pub fn dynamic(&self) -> z3::ast::Dynamic {
+        match &self.t {
+            ITerm::Bv(b) => z3::ast::Dynamic::from_ast(b),
+            ITerm::Math(i) => z3::ast::Dynamic::from_ast(i),
+        }
+    }
+
     pub fn split_ite(&self) -> Option<(Bool, SInt, SInt)> {
         let dynamic = match &self.t {
             ITerm::Bv(b) => z3::ast::Dynamic::from_ast(b),

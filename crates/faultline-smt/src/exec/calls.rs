@@ -115,18 +115,24 @@ impl<'a, 'b> SymExec<'a, 'b> {
             ctx,
             ret_guard: ff(),
             ret: None,
+            allocas: Vec::new(),
         });
         let saved_stmts = std::mem::take(&mut self.stmts);
         let saved_loops = std::mem::take(&mut self.loops);
         let saved_old = std::mem::take(&mut self.old);
+        let saved_blocks = std::mem::take(&mut self.blocks);
+        let saved_labels = std::mem::take(&mut self.labels);
         let r = self.exec_block(&f.body, g.clone());
         self.stmts = saved_stmts;
         self.loops = saved_loops;
         self.old = saved_old;
+        self.blocks = saved_blocks;
+        self.labels = saved_labels;
         let frame = self.frames.pop().expect("pushed");
         for obj in &frame.locals {
             self.objs[*obj as usize].live = false;
         }
+        self.release_allocas(&frame.allocas);
         let fell = r?;
         let normal = or2(&frame.ret_guard, &fell);
         let ret = if f.ret == Type::Void {
@@ -258,6 +264,23 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 let v = self.eval(&args[0], g)?;
                 let c = self.int_of(&v)?.convert(IntKind::Int);
                 Ok(SVal::Int(self.ctype_sym(f, &c)))
+            }
+            Builtin::Malloc
+            | Builtin::Calloc
+            | Builtin::Realloc
+            | Builtin::Free
+            | Builtin::Strdup
+            | Builtin::Alloca => self.heap_builtin(f, args, g),
+            Builtin::BadCall => {
+                // A call through a pointer to no function of its type: a
+                // runtime error, so the path is excluded.
+                self.eval(&args[0], g)?;
+                self.check(&g.clone(), ff());
+                Ok(if ty.is_scalar() {
+                    SVal::zero(sem, ty)
+                } else {
+                    int(0)
+                })
             }
             Builtin::Fflush => {
                 if let Some(a) = args.first() {

@@ -4,14 +4,67 @@
 use super::*;
 
 impl<'a, 'b> SymExec<'a, 'b> {
-    pub(super) fn exec_block(&mut self, b: &'a Block, mut g: Bool) -> R<Bool> {
-        for s in b {
-            if is_false(&g) {
-                break;
+    pub(super) fn exec_block(&mut self, b: &'a Block, g: Bool) -> R<Bool> {
+        self.blocks.push((b, 0));
+        let r = self.exec_stmts(b, g);
+        self.blocks.pop();
+        r
+    }
+
+    /// The statements of the innermost active block: a label adds the guards
+    /// of the `goto`s waiting for it; where no path goes on, execution skips
+    /// to the next label some `goto` waits for.
+    fn exec_stmts(&mut self, b: &'a Block, mut g: Bool) -> R<Bool> {
+        let mut j = 0;
+        while j < b.len() {
+            if let Stmt::Label { label } = &b[j] {
+                if let Some(w) = self.labels.remove(label) {
+                    g = or2(&g, &w);
+                }
             }
-            g = self.exec(s, g)?;
+            if is_false(&g) {
+                match (j + 1..b.len()).find(|&k| self.awaited(&b[k])) {
+                    Some(k) => {
+                        j = k;
+                        continue;
+                    }
+                    None => break,
+                }
+            }
+            self.blocks.last_mut().expect("pushed").1 = j;
+            g = self.exec(&b[j], g)?;
+            j += 1;
         }
         Ok(g)
+    }
+
+    /// Whether `s` is a label a forward `goto` waits for.
+    pub(super) fn awaited(&self, s: &Stmt) -> bool {
+        matches!(s, Stmt::Label { label } if self.labels.contains_key(label))
+    }
+
+    /// A `goto` under `g`: a forward one moves its guard to its label (which
+    /// is in an active block, after the statement being executed there, so
+    /// the walk reaches it); a backward one is refused: its iterations would
+    /// repeat statement instances the interpreter names alike (no scope of
+    /// their own), so they could not be told apart.
+    pub(super) fn jump(&mut self, label: LabelId, g: &Bool) -> R<()> {
+        let at = self.blocks.iter().rev().find_map(|(b, cur)| {
+            b.iter()
+                .position(|s| matches!(s, Stmt::Label { label: l } if *l == label))
+                .map(|k| k > *cur)
+        });
+        match at {
+            Some(true) => {
+                let w = self.labels.remove(&label).unwrap_or_else(ff);
+                self.labels.insert(label, or2(&w, g));
+                Ok(())
+            }
+            Some(false) => self.unsupported(
+                "a backward goto (a loop written with goto) is not encoded: its iterations have no instances of their own",
+            ),
+            None => self.unsupported("a goto to a label outside the blocks being executed"),
+        }
     }
 
     pub(super) fn exec(&mut self, s: &'a Stmt, g: Bool) -> R<Bool> {
@@ -61,11 +114,12 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 r?;
                 Ok(g2)
             }
-            Stmt::Goto { id, .. } => {
+            Stmt::Goto { id, label } => {
                 self.begin(*id);
-                let r = self.unsupported("goto is not encoded yet");
+                let r = self.jump(*label, &g);
                 self.end();
-                r
+                r?;
+                Ok(ff())
             }
             Stmt::Label { .. } => Ok(g),
             Stmt::Declare { local } => {
@@ -259,6 +313,10 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 }
                 VarRef::Indirect => {
                     objs.extend(self.globals.iter().copied());
+                    objs.extend(
+                        (0..self.objs.len() as u32)
+                            .filter(|&o| self.objs[o as usize].heap.is_some()),
+                    );
                     for fr in &self.frames {
                         objs.extend(fr.locals.iter().copied());
                     }
@@ -293,6 +351,16 @@ impl<'a, 'b> SymExec<'a, 'b> {
                     v: SVal::ite(g, &fresh, &old.v),
                     init: sym::ite_bool(g, &tt(), &old.init),
                 };
+            }
+        }
+        if summary.frees {
+            // Any heap block may be freed in the box.
+            for o in 0..self.objs.len() {
+                if self.objs[o].heap.as_deref().is_some_and(|h| !h.is_stack()) {
+                    let keep = Bool::fresh_const("box_keeps");
+                    let a = self.objs[o].alive.clone();
+                    self.objs[o].alive = and2(&a, &or2(&not(g), &keep));
+                }
             }
         }
         if summary.outputs {
@@ -368,6 +436,12 @@ impl<'a, 'b> SymExec<'a, 'b> {
             l.brk = or2(&l.brk, &gb);
             fall = and2(&fall, &not(&b));
         }
+        for label in summary.gotos_out() {
+            let j = Bool::fresh_const("box_jumps");
+            let gj = and2(&fall, &j);
+            self.jump(label, &gj)?;
+            fall = and2(&fall, &not(&j));
+        }
         if summary.continues {
             if let Some(l) = self.loops.iter_mut().rev().find(|l| !l.is_switch) {
                 let c = Bool::fresh_const("box_continues");
@@ -395,6 +469,9 @@ impl<'a, 'b> SymExec<'a, 'b> {
             s.inputs |= t.inputs;
             s.exits |= t.exits;
             s.returns |= t.returns;
+            s.frees |= t.frees;
+            s.gotos.extend(t.gotos);
+            s.labels.extend(t.labels);
         }
         s.breaks = false;
         s.continues = false;
@@ -627,11 +704,18 @@ impl<'a, 'b> SymExec<'a, 'b> {
         });
         let mut cur = ff();
         let mut result = Ok(());
+        self.blocks.push((body, 0));
         for (j, s) in body.iter().enumerate() {
             cur = or2(&cur, &entries[j]);
+            if let Stmt::Label { label } = s {
+                if let Some(w) = self.labels.remove(label) {
+                    cur = or2(&cur, &w);
+                }
+            }
             if is_false(&cur) {
                 continue;
             }
+            self.blocks.last_mut().expect("pushed").1 = j;
             match self.exec(s, cur.clone()) {
                 Ok(next) => cur = next,
                 Err(e) => {
@@ -640,6 +724,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 }
             }
         }
+        self.blocks.pop();
         let l = self.loops.pop().expect("pushed");
         result?;
         // `continue` inside a switch belongs to the enclosing loop.

@@ -6,7 +6,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
     pub(super) fn eval(&mut self, e: &'a Expr, g: &mut Bool) -> R<SVal> {
         let sem = self.sem;
         match &e.kind {
-            ExprKind::FuncAddr(_) => self.unsupported("function pointers are not encoded yet"),
+            ExprKind::FuncAddr(f) => Ok(self.ptr_to(self.funcs[f.index()], 0).v),
             ExprKind::Int(v) => {
                 let k = e.ty.int_kind().unwrap_or(IntKind::Int);
                 Ok(SVal::Int(SInt::constant(sem, k, k.value(*v))))
@@ -58,6 +58,9 @@ impl<'a, 'b> SymExec<'a, 'b> {
                     return Ok(SVal::Int(SInt::constant(sem, IntKind::Int, 0)));
                 }
                 let v = self.eval(a, g)?;
+                if let Some(t) = e.ty.pointee() {
+                    self.type_heap(&v, t)?;
+                }
                 let c = self.lift(sym::convert(&v, &a.ty, &e.ty))?;
                 Ok(self.checked(c, g))
             }
@@ -225,7 +228,15 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 Target::Obj { obj, off } => {
                     let len = self.objs[obj as usize].cells.len() as i128;
                     let noff = self.add_off(&off, &scaled);
-                    ok = or2(&ok, &and2(&ga, &self.in_range(&noff, 0, len)));
+                    let mut inside = self.in_range(&noff, 0, len);
+                    if let Some(l) = self.objs[obj as usize]
+                        .heap
+                        .as_deref()
+                        .and_then(|h| h.limit())
+                    {
+                        inside = and2(&inside, &self.within(&noff, 0, l));
+                    }
+                    ok = or2(&ok, &and2(&ga, &inside));
                     alts.push((ga, Target::Obj { obj, off: noff }));
                 }
             }

@@ -19,7 +19,9 @@ impl<'a, 'b> SymExec<'a, 'b> {
         self.objs.push(SObj {
             cells,
             live: true,
+            alive: tt(),
             readonly,
+            heap: None,
         });
         (self.objs.len() - 1) as u32
     }
@@ -49,6 +51,10 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 .collect();
             let id = self.alloc(cells, true);
             self.strings.push(id);
+        }
+        for _ in &prog.functions {
+            let id = self.alloc(Vec::new(), true);
+            self.funcs.push(id);
         }
         for g in &prog.globals {
             let cells = self.zero_cells(&g.ty, true);
@@ -274,12 +280,10 @@ impl<'a, 'b> SymExec<'a, 'b> {
                     match t {
                         Target::Null => {}
                         Target::Obj { obj, off } => {
-                            let o = &self.objs[obj as usize];
-                            if !o.live {
+                            if !self.objs[obj as usize].live {
                                 continue;
                             }
-                            let len = o.cells.len() as i128;
-                            let ok = self.in_range(&off, 0, len - n);
+                            let ok = self.access_ok(obj, &off, n);
                             valid = or2(&valid, &and2(&ga, &ok));
                             alts.push(LAlt {
                                 g: ga,
@@ -465,8 +469,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 if !self.objs[*obj as usize].live {
                     continue;
                 }
-                let len = self.objs[*obj as usize].cells.len() as i128;
-                valid = or2(&valid, &and2(ga, &self.in_range(off, 0, len - n)));
+                valid = or2(&valid, &and2(ga, &self.access_ok(*obj, off, n)));
                 alts.push(LAlt {
                     g: ga.clone(),
                     obj: *obj,

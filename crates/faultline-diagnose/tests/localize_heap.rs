@@ -33,15 +33,16 @@ fn case(name: &str, want: &[(Encoding, &[&[&str]])]) {
 
 /// A sorted insertion into a linked list of `malloc`ed nodes walks past the
 /// place to insert (`>=` for `<=`): found by `full` and `flow` (the walk's
-/// condition); `trace` keeps conditions hard, so only the values remain.
+/// condition, first: `<` for `>=` repairs it, see `faultline_diagnose::repair`);
+/// `trace` keeps conditions hard, so only the values remain.
 #[test]
 fn heap_list() {
     let walk: &[&str] = &["p->next != NULL && p->next->key >= key"];
     let key: &[&str] = &["n->key = key;"];
     let print: &[&str] = &["printf(\"%d \", p->key);"];
     let both: &[&[&str]] = &[
-        key,
         walk,
+        key,
         print,
         &["scanf(\"%d\", &k) == 1", "printf(\"\\n\");"],
         &["p != NULL", "printf(\"\\n\");"],
@@ -52,13 +53,14 @@ fn heap_list() {
     );
 }
 
-/// A heap array's maximum misses its last element (`i < n - 1`).
+/// A heap array's maximum misses its last element (`i < n - 1`, first: `<=`
+/// for `<` repairs it).
 #[test]
 fn heap_array() {
     let both: &[&[&str]] = &[
+        &["i < n - 1"],
         &["i++"],
         &["best = a[0];"],
-        &["i < n - 1"],
         &["printf(\"%d\\n\", best);"],
         &["i = 0", "scanf(\"%d\", &a[i]) != 1"],
         &["scanf(\"%d\", &a[i]) != 1", "a[i] = 0;"],

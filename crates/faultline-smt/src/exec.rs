@@ -13,6 +13,7 @@ mod control;
 mod expr;
 mod io;
 mod memory;
+mod streams;
 mod strings;
 
 pub use crate::instances::{InstValue, RelaxedInstance, TestEncoding};
@@ -203,6 +204,38 @@ struct LPlace {
     alts: Vec<LAlt>,
 }
 
+/// A stream the program reads: its bytes (hard facts of the test), its
+/// position (a `long` term over the offsets it can take, listed in `starts`)
+/// and its end-of-file indicator.
+struct Reader {
+    data: Vec<u8>,
+    pos: SInt,
+    starts: std::collections::BTreeSet<usize>,
+    eof: Bool,
+}
+
+impl Reader {
+    fn new(sem: IntSemantics, data: Vec<u8>) -> Reader {
+        Reader {
+            data,
+            pos: SInt::constant(sem, IntKind::Long, 0),
+            starts: std::iter::once(0).collect(),
+            eof: ff(),
+        }
+    }
+}
+
+/// A file the program opened with `fopen` (one per `fopen` instance).
+struct SFile {
+    name: String,
+    /// Its reader, when open for reading.
+    reader: Option<usize>,
+    /// Whether it is open for writing (what it is written is not observed).
+    write: bool,
+    /// When it has been closed.
+    closed: Bool,
+}
+
 struct Frame {
     func: FuncId,
     locals: Vec<u32>,
@@ -243,9 +276,18 @@ struct SymExec<'a, 'b> {
     stmts: Vec<StmtScope>,
     old: Vec<(LPlace, Type)>,
     outputs: Vec<OutEvent>,
-    /// The input position (a `long`), and the offsets it can take.
-    in_pos: SInt,
-    in_starts: std::collections::BTreeSet<usize>,
+    /// The streams the program reads: stdin first, then the files it opens
+    /// for reading (see `exec/streams.rs`).
+    readers: Vec<Reader>,
+    /// The files the program opened (`Stream::File(k)` is `files[k]`).
+    files: Vec<SFile>,
+    /// Error indicators (`ferror`) set so far, by stream.
+    stream_errors: HashMap<Stream, Bool>,
+    /// `fflush` of stdout: the number of output events before it, and its guard.
+    flushes: Vec<(usize, Bool)>,
+    /// `rand`'s possible states (seed, values drawn) and the index of the current one.
+    rand_states: Vec<(u32, usize)>,
+    rand_at: SInt,
     /// Exit status so far.
     status: SInt,
     out: TestEncoding,
@@ -290,8 +332,12 @@ impl<'a, 'b> SymExec<'a, 'b> {
             stmts: Vec::new(),
             old: Vec::new(),
             outputs: Vec::new(),
-            in_pos: SInt::constant(sem, IntKind::Long, 0),
-            in_starts: std::iter::once(0).collect(),
+            readers: vec![Reader::new(sem, test.stdin.clone())],
+            files: Vec::new(),
+            stream_errors: HashMap::new(),
+            flushes: Vec::new(),
+            rand_states: vec![(1, 0)],
+            rand_at: SInt::constant(sem, IntKind::Long, 0),
             status: SInt::constant(sem, IntKind::Int, 0),
             out: TestEncoding::default(),
             fresh: 0,
@@ -525,11 +571,10 @@ fn coerce(v: SVal, ty: &Type, sem: IntSemantics) -> SVal {
         (SVal::Int(i), Type::Int(k)) if i.kind != *k => SVal::Int(i.convert(*k)),
         (SVal::Int(_), Type::Int(_))
         | (SVal::Float(_), Type::Float(_))
-        | (SVal::Ptr(_), Type::Ptr(_)) => match (&v, ty) {
+        | (SVal::Ptr(_), Type::Ptr(_) | Type::Stream) => match (&v, ty) {
             (SVal::Float(f), Type::Float(k)) if f.kind != *k => SVal::Float(f.convert(*k)),
             _ => v,
         },
-        (SVal::Stream(_), _) => v,
         // A cell of another shape: only reachable under a false condition.
         _ if ty.is_scalar() => SVal::zero(sem, ty),
         _ => v,

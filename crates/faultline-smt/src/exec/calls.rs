@@ -259,12 +259,21 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 let c = self.int_of(&v)?.convert(IntKind::Int);
                 Ok(SVal::Int(self.ctype_sym(f, &c)))
             }
-            Builtin::Fflush => {
-                if let Some(a) = args.first() {
-                    self.eval(a, g)?;
-                }
-                Ok(int(0))
-            }
+            Builtin::Fflush => self.fflush(args, g),
+            Builtin::Fopen
+            | Builtin::Fclose
+            | Builtin::Fgets
+            | Builtin::Gets
+            | Builtin::Fgetc
+            | Builtin::Getc
+            | Builtin::Ungetc
+            | Builtin::Fscanf
+            | Builtin::Feof
+            | Builtin::Ferror
+            | Builtin::Fputc
+            | Builtin::Putc
+            | Builtin::Fputs => self.stream_builtin(f, args, g),
+            Builtin::Abort => self.abort(g),
             // io-lib: not encoded yet (issue 13); `Builtin::encodable` says why.
             _ => match f.encodable() {
                 Err(why) => self.unsupported(format!("library function '{}': {why}", f.name())),

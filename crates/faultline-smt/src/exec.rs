@@ -12,6 +12,7 @@ mod calls;
 mod control;
 mod expr;
 mod io;
+mod library;
 mod memory;
 mod streams;
 mod strings;
@@ -288,6 +289,9 @@ struct SymExec<'a, 'b> {
     /// `rand`'s possible states (seed, values drawn) and the index of the current one.
     rand_states: Vec<(u32, usize)>,
     rand_at: SInt,
+    /// The (argument, result) pairs of libm functions without an exact
+    /// encoding, observed in the test's run (collected when first needed).
+    observed: Option<Vec<(Builtin, f64, f64)>>,
     /// Exit status so far.
     status: SInt,
     out: TestEncoding,
@@ -338,6 +342,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
             flushes: Vec::new(),
             rand_states: vec![(1, 0)],
             rand_at: SInt::constant(sem, IntKind::Long, 0),
+            observed: None,
             status: SInt::constant(sem, IntKind::Int, 0),
             out: TestEncoding::default(),
             fresh: 0,

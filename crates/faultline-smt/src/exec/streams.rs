@@ -367,21 +367,34 @@ impl<'a, 'b> SymExec<'a, 'b> {
         Ok(SVal::Int(Self::merge_int(rets, self.int(EOF))))
     }
 
-    /// `fopen(name, mode)` with constant strings: the file is read now from
+    /// `fopen(name, mode)` with constant strings (a name that may be one of
+    /// several strings opens one file per string): the file is read now from
     /// the test's working directory (the interpreter's rules: `r` needs the
     /// file, else NULL; `w` starts empty; `a` appends; `+` also reads).
     /// Reopening a file this run writes is not encoded.
     fn fopen(&mut self, args: &'a [Expr], g: &mut Bool) -> R<SVal> {
         let nv = self.eval(&args[0], g)?;
         let mv = self.eval(&args[1], g)?;
-        let (_, _, ncells) = self.string_cells(&nv, g)?;
+        let gg = g.clone();
+        let names = self.string_alts(&nv, &gg)?;
         let (_, _, mcells) = self.string_cells(&mv, g)?;
-        let (Some(name), Some(mode)) = (Self::const_string(&ncells), Self::const_string(&mcells))
-        else {
-            return self.unsupported("fopen of a computed file name or mode");
+        let Some(mode) = Self::const_string(&mcells) else {
+            return self.unsupported("fopen with a computed mode");
         };
-        let name = String::from_utf8_lossy(&name).into_owned();
-        let null = SVal::Ptr(SPtr::single(Target::Null));
+        let mut acc = SPtr::single(Target::Null);
+        for (ga, _, _, cells) in names.iter().rev() {
+            let Some(name) = Self::const_string(cells) else {
+                return self.unsupported("fopen of a computed file name");
+            };
+            let name = String::from_utf8_lossy(&name).into_owned();
+            let one = self.fopen_one(name, &mode)?;
+            acc = SPtr::ite(ga, &one, &acc);
+        }
+        Ok(SVal::Ptr(acc))
+    }
+
+    fn fopen_one(&mut self, name: String, mode: &[u8]) -> R<SPtr> {
+        let null = SPtr::single(Target::Null);
         let plus = mode.contains(&b'+');
         let written = self.files.iter().any(|f| f.write && f.name == name);
         let existing = match mode.first() {
@@ -420,7 +433,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
             closed: ff(),
         });
         let k = self.files.len() as u32 - 1;
-        Ok(SVal::Ptr(SPtr::single(Target::Stream(Stream::File(k)))))
+        Ok(SPtr::single(Target::Stream(Stream::File(k))))
     }
 
     /// `fflush(stream)`: marks the output so far as written where the stream

@@ -272,8 +272,10 @@ impl<'a, 'b> SymExec<'a, 'b> {
 
     /// `ungetc(c, stream)`: pushing back the byte just read steps the
     /// position back (and clears end-of-file). Pushing back a different byte
-    /// (which replaces it in glibc's stream) is not encoded: such paths are
-    /// excluded by a hard constraint. `ungetc(EOF, ...)` does nothing.
+    /// (which replaces it in glibc's stream) is encoded only where it is
+    /// concrete (one offset, a constant byte, a call that certainly happens);
+    /// elsewhere such paths are excluded by a hard constraint.
+    /// `ungetc(EOF, ...)` does nothing.
     fn ungetc(&mut self, args: &'a [Expr], g: &mut Bool) -> R<SVal> {
         let cv = self.eval(&args[0], g)?;
         let c = self.int_of(&cv)?.convert(IntKind::Int);
@@ -289,6 +291,32 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 continue;
             };
             let push = and2(&gs, &not(&is_eof));
+            // One offset, a constant byte, a certain call: the pushback is
+            // concrete, as the interpreter does it (the byte replaces the one
+            // before the position, or is inserted at the start).
+            let reader = &mut self.readers[r];
+            if let (Some(o), Some(b), true) = (
+                reader.pos.as_const(),
+                c.as_const(),
+                sym::is_true(&gs) && reader.starts.len() == 1,
+            ) {
+                if b != EOF {
+                    // As `libc::Input::ungetc`.
+                    let o = (o as usize).min(reader.data.len());
+                    let pos = if o > 0 {
+                        reader.data[o - 1] = b as u8;
+                        o - 1
+                    } else {
+                        reader.data.insert(0, b as u8);
+                        0
+                    };
+                    reader.pos = SInt::constant(self.sem, IntKind::Long, pos as i128);
+                    reader.starts = std::iter::once(pos).collect();
+                    reader.eof = ff();
+                }
+                rets.push((ga, SInt::ite(&is_eof, &self.int(EOF), &byte)));
+                continue;
+            }
             let reader = &self.readers[r];
             let mut new_pos = reader.pos.clone();
             let mut same = ff();

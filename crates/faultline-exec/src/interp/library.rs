@@ -165,7 +165,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                     .lib
                     .rand
                     .get_or_insert_with(|| Box::new(Random::new(1)));
-                Ok(Value::Int(g.next()))
+                Ok(Value::Int(g.next_value()))
             }
             Builtin::Srand => {
                 let seed = self.int_arg(&args[0])? as u32;

@@ -44,7 +44,7 @@ impl Random {
     }
 
     /// The next value `rand()` returns.
-    pub fn next(&mut self) -> i64 {
+    pub fn next_value(&mut self) -> i64 {
         (self.step() >> 1) as i64
     }
 }

@@ -70,7 +70,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 // dividend's, add |y| with the dividend's sign (exact).
                 let r = x.t.rem(&y.t);
                 let zero = sym::fp_const(kind, 0.0);
-                let differ = and2(&not(&r.is_zero()), &not(&r.lt(&zero).eq(&x.t.lt(&zero))));
+                let differ = and2(&not(&r.is_zero()), &not(&r.lt(&zero).eq(x.t.lt(&zero))));
                 let ay = sym::fp_abs(&y.t);
                 let rne = z3::ast::RoundingMode::round_nearest_ties_to_even();
                 let adj = x.t.lt(&zero).ite(
@@ -172,7 +172,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 let mut r = faultline_exec::libc::Random::new(seed);
                 let mut x = 0;
                 for _ in 0..=drawn {
-                    x = r.next();
+                    x = r.next_value();
                 }
                 let j = self.rand_state((seed, drawn + 1));
                 next = SInt::ite(&at, &self.long(j as i128), &next);

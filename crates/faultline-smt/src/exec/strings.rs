@@ -375,11 +375,11 @@ impl<'a, 'b> SymExec<'a, 'b> {
             }
             _ => {
                 // memcmp: bytes of character cells.
-                if !matches!(&elem, Type::Int(ik) if ik.bits() <= 8) {
-                    return self.unsupported("memcmp of cells other than characters");
-                }
                 if k == 0 {
                     return Ok(SVal::Int(SInt::constant(sem, IntKind::Int, 0)));
+                }
+                if !matches!(&elem, Type::Int(ik) if ik.bits() <= 8) {
+                    return self.unsupported("memcmp of cells other than characters");
                 }
                 let pa = self.ptr_place(&d, &whole, &gg)?;
                 let x = self.read(&pa, k, &gg)?;

@@ -13,7 +13,6 @@ fn fmt_sval(v: &SVal, m: &Model) -> String {
         SVal::Int(i) => i.eval(m).map_or_else(|| "?".into(), |x| x.to_string()),
         SVal::Float(f) => f.eval(m).map_or_else(|| "?".into(), |x| format!("{x}")),
         SVal::Ptr(_) => "a pointer".into(),
-        SVal::Stream(s) => format!("{s:?}"),
     }
 }
 

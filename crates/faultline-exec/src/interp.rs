@@ -106,6 +106,12 @@ pub trait Hooks {
         let _ = site;
         computed
     }
+    /// Called with the arguments and result of a libm function the encoder
+    /// has no exact encoding for (`log`, `log10`, `exp`, `sin`, `cos`,
+    /// `atan`): the encoder's observed values.
+    fn library_result(&mut self, f: Builtin, args: &[f64], result: f64) {
+        let _ = (f, args, result);
+    }
     /// Called before each statement instance; returning `true` ends the run
     /// there with [`Termination::Stopped`].
     fn stop_before(&mut self, site: &Site) -> bool {

@@ -14,7 +14,9 @@ mod control;
 mod expr;
 mod heap;
 mod io;
+mod library;
 mod memory;
+mod streams;
 mod strings;
 
 pub use crate::instances::{InstValue, RelaxedInstance, TestEncoding};
@@ -210,6 +212,38 @@ struct LPlace {
     alts: Vec<LAlt>,
 }
 
+/// A stream the program reads: its bytes (hard facts of the test), its
+/// position (a `long` term over the offsets it can take, listed in `starts`)
+/// and its end-of-file indicator.
+struct Reader {
+    data: Vec<u8>,
+    pos: SInt,
+    starts: std::collections::BTreeSet<usize>,
+    eof: Bool,
+}
+
+impl Reader {
+    fn new(sem: IntSemantics, data: Vec<u8>) -> Reader {
+        Reader {
+            data,
+            pos: SInt::constant(sem, IntKind::Long, 0),
+            starts: std::iter::once(0).collect(),
+            eof: ff(),
+        }
+    }
+}
+
+/// A file the program opened with `fopen` (one per `fopen` instance).
+struct SFile {
+    name: String,
+    /// Its reader, when open for reading.
+    reader: Option<usize>,
+    /// Whether it is open for writing (what it is written is not observed).
+    write: bool,
+    /// When it has been closed.
+    closed: Bool,
+}
+
 struct Frame {
     func: FuncId,
     locals: Vec<u32>,
@@ -263,9 +297,21 @@ struct SymExec<'a, 'b> {
     stmts: Vec<StmtScope>,
     old: Vec<(LPlace, Type)>,
     outputs: Vec<OutEvent>,
-    /// The input position (a `long`), and the offsets it can take.
-    in_pos: SInt,
-    in_starts: std::collections::BTreeSet<usize>,
+    /// The streams the program reads: stdin first, then the files it opens
+    /// for reading (see `exec/streams.rs`).
+    readers: Vec<Reader>,
+    /// The files the program opened (`Stream::File(k)` is `files[k]`).
+    files: Vec<SFile>,
+    /// Error indicators (`ferror`) set so far, by stream.
+    stream_errors: HashMap<Stream, Bool>,
+    /// `fflush` of stdout: the number of output events before it, and its guard.
+    flushes: Vec<(usize, Bool)>,
+    /// `rand`'s possible states (seed, values drawn) and the index of the current one.
+    rand_states: Vec<(u32, usize)>,
+    rand_at: SInt,
+    /// The (argument, result) pairs of libm functions without an exact
+    /// encoding, observed in the test's run (collected when first needed).
+    observed: Option<Vec<(Builtin, f64, f64)>>,
     /// Exit status so far.
     status: SInt,
     out: TestEncoding,
@@ -316,8 +362,13 @@ impl<'a, 'b> SymExec<'a, 'b> {
             stmts: Vec::new(),
             old: Vec::new(),
             outputs: Vec::new(),
-            in_pos: SInt::constant(sem, IntKind::Long, 0),
-            in_starts: std::iter::once(0).collect(),
+            readers: vec![Reader::new(sem, test.stdin.clone())],
+            files: Vec::new(),
+            stream_errors: HashMap::new(),
+            flushes: Vec::new(),
+            rand_states: vec![(1, 0)],
+            rand_at: SInt::constant(sem, IntKind::Long, 0),
+            observed: None,
             status: SInt::constant(sem, IntKind::Int, 0),
             out: TestEncoding::default(),
             fresh: 0,
@@ -557,11 +608,10 @@ fn coerce(v: SVal, ty: &Type, sem: IntSemantics) -> SVal {
         (SVal::Int(i), Type::Int(k)) if i.kind != *k => SVal::Int(i.convert(*k)),
         (SVal::Int(_), Type::Int(_))
         | (SVal::Float(_), Type::Float(_))
-        | (SVal::Ptr(_), Type::Ptr(_)) => match (&v, ty) {
+        | (SVal::Ptr(_), Type::Ptr(_) | Type::Stream) => match (&v, ty) {
             (SVal::Float(f), Type::Float(k)) if f.kind != *k => SVal::Float(f.convert(*k)),
             _ => v,
         },
-        (SVal::Stream(_), _) => v,
         // A cell of another shape: only reachable under a false condition.
         _ if ty.is_scalar() => SVal::zero(sem, ty),
         _ => v,

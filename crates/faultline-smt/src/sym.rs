@@ -64,6 +64,9 @@ pub enum Target {
         obj: u32,
         off: SInt,
     },
+    /// A `FILE *`: one of the standard streams, or a file the program opened
+    /// (numbered by the encoder, in the order of its `fopen` instances).
+    Stream(Stream),
 }
 
 /// A symbolic pointer: alternatives guarded by mutually exclusive conditions
@@ -78,7 +81,6 @@ pub enum SVal {
     Int(SInt),
     Float(SFloat),
     Ptr(SPtr),
-    Stream(Stream),
 }
 
 /// A value with the conditions under which computing it is defined.
@@ -607,7 +609,7 @@ impl SPtr {
     pub fn truthy(&self) -> Bool {
         let mut r = ff();
         for (g, t) in &self.alts {
-            if let Target::Obj { .. } = t {
+            if !matches!(t, Target::Null) {
                 r = or2(&r, g);
             }
         }
@@ -623,6 +625,10 @@ fn push_alt(alts: &mut Vec<(Bool, Target)>, g: Bool, t: Target) {
     for (g0, t0) in alts.iter_mut() {
         match (&*t0, &t) {
             (Target::Null, Target::Null) => {
+                *g0 = or2(g0, &g);
+                return;
+            }
+            (Target::Stream(a), Target::Stream(b)) if a == b => {
                 *g0 = or2(g0, &g);
                 return;
             }
@@ -651,7 +657,6 @@ impl SVal {
                 SVal::Float(SFloat::ite(c, x, y))
             }
             (SVal::Ptr(x), SVal::Ptr(y)) => SVal::Ptr(SPtr::ite(c, x, y)),
-            (SVal::Stream(x), SVal::Stream(y)) if x == y => a.clone(),
             // Values of different shapes only meet where one side is a placeholder.
             _ => a.clone(),
         }
@@ -662,7 +667,6 @@ impl SVal {
             SVal::Int(i) => i.truthy(),
             SVal::Float(f) => f.truthy(),
             SVal::Ptr(p) => p.truthy(),
-            SVal::Stream(_) => tt(),
         }
     }
 
@@ -681,7 +685,6 @@ impl SVal {
                 kind: *k,
                 t: fp_const(*k, 0.0),
             }),
-            Type::Stream => SVal::Stream(Stream::Stdout),
             _ => SVal::Ptr(SPtr::single(Target::Null)),
         }
     }
@@ -986,9 +989,6 @@ pub fn compare(op: CmpOp, a: &SVal, b: &SVal) -> SResult<Checked<(SVal, Bool)>> 
             (c, Vec::new())
         }
         (SVal::Ptr(p), SVal::Ptr(q)) => ptr_compare(op, p, q)?,
-        (SVal::Stream(x), SVal::Stream(y)) => {
-            (Bool::from_bool((x == y) == (op == CmpOp::Eq)), Vec::new())
-        }
         _ => {
             return Err(Unsupported(
                 "comparison of values of different kinds".into(),
@@ -1016,6 +1016,13 @@ fn ptr_compare(op: CmpOp, p: &SPtr, q: &SPtr) -> SResult<(Bool, Vec<Bool>)> {
             let g = and2(g1, g2);
             match (t1, t2) {
                 (Target::Null, Target::Null) => {
+                    eq = or2(&eq, &g);
+                    same_obj = or2(&same_obj, &g);
+                    if matches!(op, CmpOp::Le | CmpOp::Ge) {
+                        rel = or2(&rel, &g);
+                    }
+                }
+                (Target::Stream(a), Target::Stream(b)) if a == b => {
                     eq = or2(&eq, &g);
                     same_obj = or2(&same_obj, &g);
                     if matches!(op, CmpOp::Le | CmpOp::Ge) {
@@ -1096,7 +1103,21 @@ pub fn convert(v: &SVal, from: &Type, to: &Type) -> SResult<Checked<SVal>> {
             Some(0) => Checked::ok(SVal::Ptr(SPtr::single(Target::Null))),
             _ => return Err(Unsupported("conversion of an integer to a pointer".into())),
         },
-        (SVal::Stream(_), _, _) => Checked::ok(v.clone()),
+        (SVal::Ptr(_), Type::Stream | Type::Ptr(_), Type::Stream | Type::Ptr(_)) => {
+            Checked::ok(v.clone())
+        }
+        (SVal::Ptr(p), Type::Stream, Type::Int(IntKind::Bool)) => {
+            let sem = IntSemantics::BitVector;
+            Checked::ok(SVal::Int(SInt::ite(
+                &p.truthy(),
+                &SInt::constant(sem, IntKind::Bool, 1),
+                &SInt::constant(sem, IntKind::Bool, 0),
+            )))
+        }
+        (SVal::Int(i), Type::Int(_), Type::Stream) => match i.as_const() {
+            Some(0) => Checked::ok(SVal::Ptr(SPtr::single(Target::Null))),
+            _ => return Err(Unsupported("conversion of an integer to a FILE *".into())),
+        },
         (SVal::Ptr(_), _, Type::Int(_)) => {
             return Err(Unsupported(
                 "conversion of a pointer to an integer is not encoded".into(),

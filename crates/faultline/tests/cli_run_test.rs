@@ -463,7 +463,7 @@ test 6 ... ok
 fn localize_skips_what_it_cannot_encode() {
     let o = faultline_root(&[
         "localize",
-        "tests/cli/commands/grep.c",
+        "tests/cli/commands/grep_sprintf.c",
         "--args-file",
         "tests/cli/commands/lines.txt",
         "--oracle",
@@ -473,12 +473,50 @@ fn localize_skips_what_it_cannot_encode() {
         o.stdout,
         "\
 2 of 5 tests fail: 2, 4
-note: test 2 is not used: tests/cli/commands/grep.c:8: cannot encode `FILE *fp = argc > 2 ? fopen(argv[2], \"r\") : stdin;`: library function 'fopen': files and streams are not encoded yet
-note: test 4 is not used: tests/cli/commands/grep.c:8: cannot encode `FILE *fp = argc > 2 ? fopen(argv[2], \"r\") : stdin;`: library function 'fopen': files and streams are not encoded yet
+note: test 2 is not used: tests/cli/commands/grep_sprintf.c:15: cannot encode `sprintf(out, \"%d: %s\", n, line);`: library function 'sprintf': sprintf and snprintf are not encoded yet
+note: test 4 is not used: tests/cli/commands/grep_sprintf.c:15: cannot encode `sprintf(out, \"%d: %s\", n, line);`: library function 'sprintf': sprintf and snprintf are not encoded yet
 method full+mbd: 0 diagnoses (partial: all 2 failing tests not used)
 "
     );
     assert_eq!(o.status, 3, "{}{}", o.stdout, o.stderr);
+}
+
+/// Streams in the formula: grep reads stdin or a file chosen by a condition
+/// (`argc > 2 ? fopen(argv[2], "r") : stdin`) with fgets, copies each line
+/// to a file with fputs and searches it with strstr. Both faults (line 12
+/// counts lines wrongly, line 19 returns 0 when nothing was found) are the
+/// first diagnosis, which explains both failing tests.
+#[test]
+fn localize_encodes_files_and_streams() {
+    let o = faultline_root(&[
+        "localize",
+        "tests/cli/commands/grep.c",
+        "--args-file",
+        "tests/cli/commands/lines.txt",
+        "--oracle",
+        "tests/cli/commands/grep_ref.c",
+    ]);
+    assert!(
+        o.stdout.starts_with(
+            "\
+2 of 5 tests fail: 2, 4
+method full+mbd: 6 diagnoses
+
+diagnosis 1 of 6: 2 statements, explains 2, 4
+  --> tests/cli/commands/grep.c:12:9
+"
+        ),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout.contains(
+            "19 |     return 0;\n   |     ^^^^^^^^^ would need 1 here, computed 0 for test 4"
+        ),
+        "{}",
+        o.stdout
+    );
+    assert_eq!(o.status, 1, "{}{}", o.stdout, o.stderr);
 }
 
 #[test]

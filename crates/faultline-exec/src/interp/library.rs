@@ -3,8 +3,8 @@
 //! libm (bit-exact with gcc's binary on the same machine), `rand`/`srand`
 //! (glibc's generator) and `abort`.
 
-use super::stdio::Random;
 use super::*;
+use crate::libc::Random;
 
 impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
     pub(super) fn library_builtin(&mut self, f: Builtin, args: &'p [Expr]) -> R<Value> {
@@ -139,7 +139,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             | Builtin::Atan
             | Builtin::Round => {
                 let x = self.float_arg(&args[0])?;
-                Ok(Value::Float(match f {
+                let r = match f {
                     Builtin::Log => x.ln(),
                     Builtin::Log10 => x.log10(),
                     Builtin::Exp => x.exp(),
@@ -147,7 +147,13 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                     Builtin::Cos => x.cos(),
                     Builtin::Atan => x.atan(),
                     _ => x.round(),
-                }))
+                };
+                if f != Builtin::Round {
+                    if let Some(h) = self.hooks.as_mut() {
+                        h.library_result(f, &[x], r);
+                    }
+                }
+                Ok(Value::Float(r))
             }
             Builtin::Fmod => {
                 let x = self.float_arg(&args[0])?;
@@ -159,7 +165,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                     .lib
                     .rand
                     .get_or_insert_with(|| Box::new(Random::new(1)));
-                Ok(Value::Int(g.next()))
+                Ok(Value::Int(g.next_value()))
             }
             Builtin::Srand => {
                 let seed = self.int_arg(&args[0])? as u32;

@@ -38,7 +38,7 @@ pub(super) struct LibState {
     /// `strtok`'s saved position.
     pub(super) strtok: Option<Ptr>,
     /// glibc `random`'s state, created at the first `rand` or `srand`.
-    pub(super) rand: Option<Box<Random>>,
+    pub(super) rand: Option<Box<crate::libc::Random>>,
 }
 
 impl LibState {
@@ -57,53 +57,6 @@ pub(super) fn stdout_written_at_abort(len: usize, flushed: usize) -> usize {
     const BUF: usize = 4096;
     let flushed = flushed.min(len);
     flushed + (len - flushed) / BUF * BUF
-}
-
-/// glibc's `random` (TYPE_3: an additive feedback generator over 34 words,
-/// `r[i] = r[i-31] + r[i-3]`), which `rand` returns.
-pub(super) struct Random {
-    r: [u32; 34],
-    /// Index of the oldest word (the ring's `i - 34`).
-    k: usize,
-}
-
-impl Random {
-    pub(super) fn new(seed: u32) -> Random {
-        let seed = if seed == 0 { 1 } else { seed };
-        let mut r = [0u32; 34];
-        r[0] = seed;
-        for i in 1..31 {
-            // 16807 * r[i-1] % 2147483647 by Schrage's method, on a signed word.
-            let word = r[i - 1] as i32 as i64;
-            let hi = word / 127_773;
-            let lo = word % 127_773;
-            let mut w = 16_807 * lo - 2_836 * hi;
-            if w < 0 {
-                w += 2_147_483_647;
-            }
-            r[i] = w as u32;
-        }
-        for i in 31..34 {
-            r[i] = r[i - 31];
-        }
-        let mut g = Random { r, k: 0 };
-        for _ in 34..344 {
-            g.step();
-        }
-        g
-    }
-
-    fn step(&mut self) -> u32 {
-        // The ring holds r[n-34..n]; r[n] = r[n-31] + r[n-3].
-        let v = self.r[(self.k + 3) % 34].wrapping_add(self.r[(self.k + 31) % 34]);
-        self.r[self.k] = v;
-        self.k = (self.k + 1) % 34;
-        v
-    }
-
-    pub(super) fn next(&mut self) -> i64 {
-        (self.step() >> 1) as i64
-    }
 }
 
 impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {

@@ -12,12 +12,14 @@
 //! and no panics on any input.
 
 pub mod printf;
+mod random;
 pub mod scanf;
 pub mod strconv;
 
 pub use printf::{
     format, parse_format, render, Arg, ArgType, Flags, Piece, Precision, Spec, Width,
 };
+pub use random::Random;
 pub use scanf::{parse_scanf_format, run_format, scanf, Input, ScanFormat, ScanOutcome, Scanned};
 pub use strconv::{atof, atoi, atol, strtod_prefix, strtof_prefix, strtol, strtoul};
 

@@ -282,12 +282,37 @@ impl<'a, 'b> SymExec<'a, 'b> {
                     int(0)
                 })
             }
-            Builtin::Fflush => {
-                if let Some(a) = args.first() {
-                    self.eval(a, g)?;
-                }
-                Ok(int(0))
+            Builtin::Fflush => self.fflush(args, g),
+            Builtin::Fopen
+            | Builtin::Fclose
+            | Builtin::Fgets
+            | Builtin::Gets
+            | Builtin::Fgetc
+            | Builtin::Getc
+            | Builtin::Ungetc
+            | Builtin::Fscanf
+            | Builtin::Feof
+            | Builtin::Ferror
+            | Builtin::Fputc
+            | Builtin::Putc
+            | Builtin::Fputs => self.stream_builtin(f, args, g),
+            Builtin::Abort => self.abort(g),
+            Builtin::Round
+            | Builtin::Fmod
+            | Builtin::Log
+            | Builtin::Log10
+            | Builtin::Exp
+            | Builtin::Sin
+            | Builtin::Cos
+            | Builtin::Atan => self.math_builtin(f, args, g),
+            Builtin::Rand | Builtin::Srand => self.rand_builtin(f, args, g),
+            Builtin::Strchr | Builtin::Strrchr => self.strchr_builtin(f, args, g),
+            Builtin::Strstr => self.strstr_builtin(args, g),
+            Builtin::Memcpy | Builtin::Memmove | Builtin::Memset | Builtin::Memcmp => {
+                self.mem_builtin(f, args, g)
             }
+            Builtin::Strtol | Builtin::Strtoul | Builtin::Strtod => self.strto_builtin(f, args, g),
+            Builtin::Sscanf => self.sscanf_builtin(args, g),
             // io-lib: not encoded yet (issue 13); `Builtin::encodable` says why.
             _ => match f.encodable() {
                 Err(why) => self.unsupported(format!("library function '{}': {why}", f.name())),

@@ -319,6 +319,8 @@ impl<'a, 'b> SymExec<'a, 'b> {
                     let a = o.alive.clone();
                     self.objs[*obj as usize].alive = and2(&a, &not(&freed));
                 }
+                // free of a FILE *: an invalid free.
+                Target::Stream(_) => {}
             }
         }
         self.check(g, ok);
@@ -337,7 +339,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
         };
         let Some(nobj) = np.alts.iter().find_map(|(_, t)| match t {
             Target::Obj { obj, .. } => Some(*obj),
-            Target::Null => None,
+            Target::Null | Target::Stream(_) => None,
         }) else {
             return Ok(new);
         };

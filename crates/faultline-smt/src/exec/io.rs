@@ -10,13 +10,12 @@ impl<'a, 'b> SymExec<'a, 'b> {
     pub(super) fn output_builtin(&mut self, f: Builtin, args: &'a [Expr], g: &mut Bool) -> R<SVal> {
         let sem = self.sem;
         let (stream, rest) = if f == Builtin::Fprintf {
-            let s = self.eval(&args[0], g)?;
-            match s {
-                SVal::Stream(s) => (s, &args[1..]),
-                _ => return self.unsupported("fprintf to a computed stream"),
-            }
+            (self.eval(&args[0], g)?, &args[1..])
         } else {
-            (Stream::Stdout, args)
+            (
+                SVal::Ptr(SPtr::single(Target::Stream(Stream::Stdout))),
+                args,
+            )
         };
         let pieces = match f {
             Builtin::Printf | Builtin::Fprintf => self.printf_pieces(rest, g)?,
@@ -31,24 +30,11 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 vec![OutPiece::Char(c)]
             }
         };
-        if stream == Stream::Stdout {
-            let ab = self.cur_ab();
-            let stmt = self.cur().expect("statement");
-            let ctx = self.contexts.chain(self.ctx());
-            self.outputs.push(OutEvent {
-                guard: g.clone(),
-                stmt,
-                ctx,
-                ab,
-                pieces,
-                black_box: false,
-            });
-        }
         // The value printf returns is not modelled: any count.
         let name = self.name("printed");
         let (v, r) = SInt::fresh(sem, IntKind::Int, &name);
         self.hard(r);
-        Ok(SVal::Int(v))
+        self.write_pieces(&stream, pieces, v, g)
     }
 
     /// `scanf` (with a constant format) and `getchar`: a read of the test's stdin.
@@ -185,80 +171,141 @@ impl<'a, 'b> SymExec<'a, 'b> {
     }
 
     /// A read from stdin (scanf with a constant format, or getchar), under
-    /// guard `g`. The input position is a term over the offsets it can have
-    /// (usually one); the read is simulated from each with faultline's
-    /// glibc-exact scanf, and the return value, the stored values and the new
-    /// position are if-then-else terms over those offsets.
+    /// guard `g`.
     pub(super) fn input_read(
         &mut self,
         fmt: Option<Vec<u8>>,
         targets: Vec<(SVal, Type)>,
         g: &mut Bool,
     ) -> R<SVal> {
-        let sem = self.sem;
-        let stdin = &self.test.stdin;
-        let format = match &fmt {
+        let format = self.scan_format(fmt.as_deref())?;
+        let cases = self.read_cases(0, g, &|input| match &format {
+            Some(f) => {
+                let out = libc::scanf::run_format(f, input);
+                (out.ret as i128, out.items)
+            }
+            None => (input.getc().map_or(-1, |b| b as i128), Vec::new()),
+        });
+        let ret = self.finish_scan(&cases, &targets, g)?;
+        Ok(SVal::Int(ret))
+    }
+
+    /// A scanf format, parsed.
+    pub(super) fn scan_format(&self, fmt: Option<&[u8]>) -> R<Option<libc::ScanFormat>> {
+        match fmt {
             Some(f) => match libc::parse_scanf_format(f) {
-                Ok(f) => Some(f),
-                Err(e) => return self.unsupported(format!("scanf format: {e}")),
+                Ok(f) => Ok(Some(f)),
+                Err(e) => self.unsupported(format!("scanf format: {e}")),
             },
-            None => None,
-        };
-        let starts: Vec<usize> = self.in_starts.iter().copied().collect();
-        // Simulate the read from every possible offset.
-        let mut cases: Vec<ReadCase> = Vec::new();
-        for &o in &starts {
-            let at = self.in_pos.eq_const(o as i128);
-            let mut input = libc::Input::new(stdin.to_vec());
-            input.pos = o;
-            let (ret, items) = match &format {
-                Some(f) => {
-                    let out = libc::scanf::run_format(f, &mut input);
-                    (out.ret as i128, out.items)
-                }
-                None => (input.getc().map_or(-1, |b| b as i128), Vec::new()),
-            };
-            cases.push((at, input.pos.min(stdin.len()), ret, items));
+            None => Ok(None),
         }
+    }
+
+    /// A read of reader `r` under guard `g`: the reader's position is a term
+    /// over the offsets it can have (usually one); `op` is simulated from each
+    /// with faultline's glibc-exact library, giving one case per offset. The
+    /// reader's position and end-of-file indicator move under `g`.
+    pub(super) fn read_cases(
+        &mut self,
+        r: usize,
+        g: &Bool,
+        op: &dyn Fn(&mut libc::Input) -> (i128, Vec<libc::Scanned>),
+    ) -> Vec<ReadCase> {
+        let sem = self.sem;
+        let reader = &self.readers[r];
+        let len = reader.data.len();
+        let mut cases: Vec<ReadCase> = Vec::new();
+        for &o in &reader.starts {
+            let at = reader.pos.eq_const(o as i128);
+            if is_false(&at) {
+                continue;
+            }
+            let mut input = libc::Input::new(reader.data.clone());
+            input.pos = o;
+            let (ret, items) = op(&mut input);
+            cases.push(ReadCase {
+                at,
+                end: input.pos.min(len),
+                ret,
+                items,
+                eof: input.eof,
+            });
+        }
+        if is_false(g) {
+            return cases;
+        }
+        let mut new_pos = self.long(0);
+        let mut hit_eof = ff();
+        for c in cases.iter().rev() {
+            new_pos = SInt::ite(&c.at, &self.long(c.end as i128), &new_pos);
+            if c.eof {
+                hit_eof = or2(&hit_eof, &c.at);
+            }
+        }
+        let reader = &mut self.readers[r];
+        let next = SInt::ite(g, &new_pos, &reader.pos);
+        reader.pos = match next.as_const() {
+            Some(k) => SInt::constant(sem, IntKind::Long, k),
+            None => next,
+        };
+        reader.eof = or2(&reader.eof, &and2(g, &hit_eof));
+        // Where the read may not happen, the old offsets remain possible.
+        if sym::is_true(g) {
+            reader.starts.clear();
+        }
+        reader.starts.extend(cases.iter().map(|c| c.end));
+        cases
+    }
+
+    /// The value a read returns (`ret` of each case, -1 where none applies)
+    /// and the values it stores through `targets` (scanf's conversions).
+    pub(super) fn finish_scan(
+        &mut self,
+        cases: &[ReadCase],
+        targets: &[(SVal, Type)],
+        g: &Bool,
+    ) -> R<SInt> {
+        let sem = self.sem;
         let pick =
             |this: &Self, kind: IntKind, f: &dyn Fn(&ReadCase) -> Option<i128>, default: &SInt| {
                 let mut acc = default.clone();
                 for c in cases.iter().rev() {
                     if let Some(v) = f(c) {
-                        acc = SInt::ite(&c.0, &SInt::constant(this.sem, kind, v), &acc);
+                        acc = SInt::ite(&c.at, &SInt::constant(this.sem, kind, v), &acc);
                     }
                 }
                 acc
             };
-        let long_zero = SInt::constant(sem, IntKind::Long, 0);
-        let new_pos = pick(self, IntKind::Long, &|c| Some(c.1 as i128), &long_zero);
         let ret = pick(
             self,
             IntKind::Int,
-            &|c| Some(c.2),
+            &|c| Some(c.ret),
             &SInt::constant(sem, IntKind::Int, -1),
         );
         for (i, (ptr, pointee)) in targets.iter().enumerate() {
             let assigned = cases.iter().fold(ff(), |acc, c| {
-                or2(&acc, &and2(&c.0, &Bool::from_bool(c.3.len() > i)))
+                or2(&acc, &and2(&c.at, &Bool::from_bool(c.items.len() > i)))
             });
             let gi = and2(g, &assigned);
             if is_false(&gi) {
                 continue;
             }
             // What conversion fills target i (the same in every case).
-            let kind = cases.iter().find_map(|c| c.3.get(i)).map(|it| match it {
-                libc::Scanned::Int { .. } => 0,
-                libc::Scanned::Float { .. } => 1,
-                _ => 2,
-            });
+            let kind = cases
+                .iter()
+                .find_map(|c| c.items.get(i))
+                .map(|it| match it {
+                    libc::Scanned::Int { .. } => 0,
+                    libc::Scanned::Float { .. } => 1,
+                    _ => 2,
+                });
             match (kind, pointee) {
                 (None, _) => {}
                 (Some(0), Type::Int(k)) => {
                     let v = pick(
                         self,
                         *k,
-                        &|c| match c.3.get(i) {
+                        &|c| match c.items.get(i) {
                             Some(libc::Scanned::Int { value, .. }) => Some(*value),
                             _ => None,
                         },
@@ -281,9 +328,9 @@ impl<'a, 'b> SymExec<'a, 'b> {
                         t: sym::fp_const(*k, 0.0),
                     };
                     for c in cases.iter().rev() {
-                        if let Some(libc::Scanned::Float { value, .. }) = c.3.get(i) {
+                        if let Some(libc::Scanned::Float { value, .. }) = c.items.get(i) {
                             acc = SFloat::ite(
-                                &c.0,
+                                &c.at,
                                 &SFloat {
                                     kind: *k,
                                     t: sym::fp_const(*k, *value),
@@ -304,41 +351,40 @@ impl<'a, 'b> SymExec<'a, 'b> {
                     );
                 }
                 (Some(0 | 1), _) => return self.unsupported("scanf into a target of another type"),
-                _ => self.store_scanned_chars(ptr, i, &cases, &gi)?,
+                _ => self.store_scanned_chars(ptr, i, cases, &gi)?,
             }
         }
-        let next = match SInt::ite(g, &new_pos, &self.in_pos).as_const() {
-            Some(k) => SInt::constant(sem, IntKind::Long, k),
-            None => SInt::ite(g, &new_pos, &self.in_pos),
-        };
-        self.in_pos = next;
-        if !is_false(g) {
-            self.in_starts.extend(cases.iter().map(|c| c.1));
-        }
-        Ok(SVal::Int(ret))
+        Ok(ret)
     }
 
-    /// A black box may consume any part of the remaining input.
+    /// A black box may consume any part of the remaining input of every
+    /// stream it may read.
     pub(super) fn input_havoc(&mut self, g: &Bool) {
-        let name = self.name("inpos");
-        let (fresh, _) = SInt::fresh(self.sem, IntKind::Long, &name);
-        let len = self.test.stdin.len() as i128;
-        let lo = self.in_starts.iter().copied().min().unwrap_or(0);
-        let ge = sym::compare(
-            CmpOp::Ge,
-            &SVal::Int(fresh.clone()),
-            &SVal::Int(self.in_pos.clone()),
-        );
-        let le = sym::compare(
-            CmpOp::Le,
-            &SVal::Int(fresh.clone()),
-            &SVal::Int(self.long(len)),
-        );
-        if let (Ok(a), Ok(b)) = (ge, le) {
-            self.hard(implies(g, &and2(&a.v.1, &b.v.1)));
+        for r in 0..self.readers.len() {
+            let name = self.name("inpos");
+            let (fresh, _) = SInt::fresh(self.sem, IntKind::Long, &name);
+            let reader = &self.readers[r];
+            let len = reader.data.len() as i128;
+            let lo = reader.starts.iter().copied().min().unwrap_or(0);
+            let ge = sym::compare(
+                CmpOp::Ge,
+                &SVal::Int(fresh.clone()),
+                &SVal::Int(reader.pos.clone()),
+            );
+            let le = sym::compare(
+                CmpOp::Le,
+                &SVal::Int(fresh.clone()),
+                &SVal::Int(self.long(len)),
+            );
+            if let (Ok(a), Ok(b)) = (ge, le) {
+                self.hard(implies(g, &and2(&a.v.1, &b.v.1)));
+            }
+            let eof = Bool::fresh_const(&self.name("ineof"));
+            let reader = &mut self.readers[r];
+            reader.pos = SInt::ite(g, &fresh, &reader.pos.clone());
+            reader.eof = sym::ite_bool(g, &eof, &reader.eof);
+            reader.starts.extend(lo..=len as usize);
         }
-        self.in_pos = SInt::ite(g, &fresh, &self.in_pos.clone());
-        self.in_starts.extend(lo..=len as usize);
     }
 
     pub(super) fn oracle(&mut self) -> R<()> {
@@ -367,7 +413,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
     /// pointer may point (a computed element of an array of strings, a
     /// struct's member). Paths where the bytes overflow the array are
     /// excluded (undefined behaviour).
-    fn store_scanned_chars(
+    pub(super) fn store_scanned_chars(
         &mut self,
         ptr: &SVal,
         i: usize,
@@ -377,14 +423,14 @@ impl<'a, 'b> SymExec<'a, 'b> {
         let sem = self.sem;
         let lp = self.ptr_place(ptr, &Type::Int(IntKind::Char), gi)?;
         for c in cases {
-            let bytes: Vec<u8> = match c.3.get(i) {
+            let bytes: Vec<u8> = match c.items.get(i) {
                 Some(libc::Scanned::Str(b)) => {
                     b.iter().copied().chain(std::iter::once(0)).collect()
                 }
                 Some(libc::Scanned::Chars(b)) => b.clone(),
                 _ => continue,
             };
-            let gc = and2(gi, &c.0);
+            let gc = and2(gi, &c.at);
             if is_false(&gc) {
                 continue;
             }
@@ -407,6 +453,16 @@ impl<'a, 'b> SymExec<'a, 'b> {
     }
 }
 
-/// One way an input read can go: the guard that the read starts at a given
-/// offset, the offset after it, the value returned and the items converted.
-type ReadCase = (Bool, usize, i128, Vec<libc::Scanned>);
+/// One way a read can go.
+pub(super) struct ReadCase {
+    /// The read starts at this case's offset.
+    pub(super) at: Bool,
+    /// The offset after the read.
+    pub(super) end: usize,
+    /// The value the read returns.
+    pub(super) ret: i128,
+    /// The items converted (scanf) or the bytes stored (`fgets`: one `Chars`).
+    pub(super) items: Vec<libc::Scanned>,
+    /// Whether the read found the end of the stream.
+    pub(super) eof: bool,
+}

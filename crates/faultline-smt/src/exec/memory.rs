@@ -278,7 +278,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 let mut valid = ff();
                 for (ga, t) in ptr.alts {
                     match t {
-                        Target::Null => {}
+                        Target::Null | Target::Stream(_) => {}
                         Target::Obj { obj, off } => {
                             if !self.objs[obj as usize].live {
                                 continue;

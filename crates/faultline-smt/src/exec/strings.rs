@@ -184,3 +184,344 @@ impl<'a, 'b> SymExec<'a, 'b> {
 
 /// A string a pointer may designate: guard, object, offset, cells from there.
 type StringAlt = (Bool, u32, usize, Vec<SCell>);
+
+/// The largest haystack × needle a `strstr` of computed strings compares.
+const MAX_STRSTR_PAIRS: usize = 1 << 16;
+
+impl<'a, 'b> SymExec<'a, 'b> {
+    /// A string's characters as `unsigned char` values (a cell of another
+    /// shape, only reachable under a false condition, as 0).
+    fn uchars(&self, cells: &[SCell]) -> Vec<SInt> {
+        cells
+            .iter()
+            .map(|c| match &c.v {
+                SVal::Int(i) => i.convert(IntKind::UChar),
+                _ => SInt::constant(self.sem, IntKind::UChar, 0),
+            })
+            .collect()
+    }
+
+    fn ptr_at(&self, obj: u32, off: usize) -> SPtr {
+        SPtr::single(Target::Obj {
+            obj,
+            off: self.long(off as i128),
+        })
+    }
+
+    /// `strchr`, `strrchr` over computed characters: a pointer to the first
+    /// (last) occurrence of the character before the string's end (the NUL
+    /// itself for `'\0'`), or NULL.
+    pub(super) fn strchr_builtin(&mut self, f: Builtin, args: &'a [Expr], g: &mut Bool) -> R<SVal> {
+        let v = self.eval(&args[0], g)?;
+        let cv = self.eval(&args[1], g)?;
+        let c = self.int_of(&cv)?.convert(IntKind::UChar);
+        let gg = g.clone();
+        let alts = self.string_alts(&v, &gg)?;
+        let null = SPtr::single(Target::Null);
+        let mut acc = null.clone();
+        for (ga, obj, off, cells) in alts.iter().rev() {
+            let (_, found) = self.strlen_sym(cells);
+            self.check(&and2(&gg, ga), found);
+            let x = self.uchars(cells);
+            let mut r = null.clone();
+            if f == Builtin::Strchr {
+                for j in (0..x.len()).rev() {
+                    let end = SPtr::ite(&x[j].eq_const(0), &null, &r);
+                    r = SPtr::ite(&x[j].eq(&c), &self.ptr_at(*obj, off + j), &end);
+                }
+            } else {
+                let mut alive = tt();
+                for (j, xj) in x.iter().enumerate() {
+                    let hit = and2(&alive, &xj.eq(&c));
+                    r = SPtr::ite(&hit, &self.ptr_at(*obj, off + j), &r);
+                    alive = and2(&alive, &not(&xj.eq_const(0)));
+                    if is_false(&alive) {
+                        break;
+                    }
+                }
+            }
+            acc = SPtr::ite(ga, &r, &acc);
+        }
+        Ok(SVal::Ptr(acc))
+    }
+
+    /// `strstr(h, n)` over computed characters: a pointer to the first
+    /// position of `h` where `n` occurs, or NULL.
+    pub(super) fn strstr_builtin(&mut self, args: &'a [Expr], g: &mut Bool) -> R<SVal> {
+        let hv = self.eval(&args[0], g)?;
+        let nv = self.eval(&args[1], g)?;
+        let gg = g.clone();
+        let hs = self.string_alts(&hv, &gg)?;
+        let ns = self.string_alts(&nv, &gg)?;
+        let null = SPtr::single(Target::Null);
+        let mut acc = null.clone();
+        for (gh, obj, off, hcells) in hs.iter().rev() {
+            let (_, found) = self.strlen_sym(hcells);
+            self.check(&and2(&gg, gh), found);
+            let h = self.uchars(hcells);
+            let mut per_needle = null.clone();
+            for (gn, _, _, ncells) in ns.iter().rev() {
+                let (_, found) = self.strlen_sym(ncells);
+                self.check(&and2(&gg, gn), found);
+                if h.len() * ncells.len() > MAX_STRSTR_PAIRS {
+                    return self.unsupported(format!(
+                        "strstr of computed strings of more than {MAX_STRSTR_PAIRS} character pairs"
+                    ));
+                }
+                let n = self.uchars(ncells);
+                let mut r = null.clone();
+                for j in (0..h.len()).rev() {
+                    // The needle matches at j: each of its characters up to its NUL.
+                    let mut ok = tt();
+                    for k in (0..n.len()).rev() {
+                        let end = n[k].eq_const(0);
+                        let same = match h.get(j + k) {
+                            Some(hk) => and2(&hk.eq(&n[k]), &ok),
+                            None => ff(),
+                        };
+                        ok = or2(&end, &same);
+                    }
+                    let stop = SPtr::ite(&h[j].eq_const(0), &null, &r);
+                    r = SPtr::ite(&ok, &self.ptr_at(*obj, off + j), &stop);
+                }
+                per_needle = SPtr::ite(gn, &r, &per_needle);
+            }
+            acc = SPtr::ite(gh, &per_needle, &acc);
+        }
+        Ok(SVal::Ptr(acc))
+    }
+
+    /// The cells `n` bytes of `mem*`'s first argument cover (its pointee
+    /// type before any conversion to `void *`, as the interpreter counts
+    /// them): the element type and the number of elements.
+    fn mem_elems(&mut self, arg: &Expr, n: &SVal, g: &Bool) -> R<(Type, u64)> {
+        let Some(n) = self.int_of(n)?.as_const() else {
+            return self.unsupported("a memory function with a computed size");
+        };
+        let inner = match &arg.kind {
+            ExprKind::Cast(inner) => &inner.ty,
+            _ => &arg.ty,
+        };
+        let elem = match inner.pointee() {
+            Some(Type::Void) | None => faultline_ir::CHAR,
+            Some(t) => t.clone(),
+        };
+        let size = self.prog.size_of(&elem).max(1);
+        let n = n as u64;
+        if n / size > 1 << 24 {
+            // A negative size: more than any object holds.
+            self.check(g, ff());
+            return Ok((elem, 0));
+        }
+        if !n.is_multiple_of(size) {
+            return self.unsupported(format!(
+                "{n} bytes are not a whole number of {} (memory holds typed values, not bytes)",
+                self.prog.type_name(&elem)
+            ));
+        }
+        Ok((elem, n / size))
+    }
+
+    /// `memcpy`, `memmove`, `memset`, `memcmp` with a constant size, on typed cells.
+    pub(super) fn mem_builtin(&mut self, f: Builtin, args: &'a [Expr], g: &mut Bool) -> R<SVal> {
+        let sem = self.sem;
+        let d = self.eval(&args[0], g)?;
+        let b = self.eval(&args[1], g)?;
+        let nv = self.eval(&args[2], g)?;
+        let (elem, count) = self.mem_elems(&args[0], &nv, &g.clone())?;
+        let gg = g.clone();
+        let whole = Type::Array(Box::new(elem.clone()), count);
+        let k = self.prog.cells(&whole) as usize;
+        match f {
+            Builtin::Memcpy | Builtin::Memmove => {
+                if k > 0 {
+                    let src = self.ptr_place(&b, &whole, &gg)?;
+                    let cells = self.read(&src, k, &gg)?;
+                    let dst = self.ptr_place(&d, &whole, &gg)?;
+                    self.store_agg(&dst, &cells, &gg);
+                }
+                Ok(d)
+            }
+            Builtin::Memset => {
+                let c = self.int_of(&b)?.convert(IntKind::UChar);
+                let mut types = Vec::new();
+                self.prog.cell_types(&whole, &mut types);
+                let mut cells = Vec::with_capacity(types.len());
+                for t in &types {
+                    let v = match (t, c.as_const()) {
+                        (Type::Int(ik), _) if ik.bits() <= 8 => SVal::Int(c.convert(*ik)),
+                        (Type::Int(ik), Some(byte)) => {
+                            let mut v: i128 = 0;
+                            for _ in 0..(ik.bits() / 8).max(1) {
+                                v = (v << 8) | byte;
+                            }
+                            SVal::Int(SInt::constant(sem, *ik, ik.wrap(v) as i128))
+                        }
+                        (Type::Float(_) | Type::Ptr(_) | Type::Stream, Some(0)) => SVal::zero(sem, t),
+                        _ => {
+                            return self.unsupported(format!(
+                                "memset of a {} to a computed or nonzero byte (memory holds typed values, not bytes)",
+                                self.prog.type_name(t)
+                            ))
+                        }
+                    };
+                    cells.push(SCell { v, init: tt() });
+                }
+                if k > 0 {
+                    let dst = self.ptr_place(&d, &whole, &gg)?;
+                    self.store_agg(&dst, &cells, &gg);
+                }
+                Ok(d)
+            }
+            _ => {
+                // memcmp: bytes of character cells.
+                if k == 0 {
+                    return Ok(SVal::Int(SInt::constant(sem, IntKind::Int, 0)));
+                }
+                if !matches!(&elem, Type::Int(ik) if ik.bits() <= 8) {
+                    return self.unsupported("memcmp of cells other than characters");
+                }
+                let pa = self.ptr_place(&d, &whole, &gg)?;
+                let x = self.read(&pa, k, &gg)?;
+                let pb = self.ptr_place(&b, &whole, &gg)?;
+                let y = self.read(&pb, k, &gg)?;
+                let (x, y) = (self.uchars(&x), self.uchars(&y));
+                let mut r = SInt::constant(sem, IntKind::Int, 0);
+                for j in (0..k).rev() {
+                    let (a, b) = (x[j].convert(IntKind::Int), y[j].convert(IntKind::Int));
+                    let diff = match sym::binary(
+                        faultline_ir::BinOp::Sub,
+                        &faultline_ir::INT,
+                        &SVal::Int(a.clone()),
+                        &SVal::Int(b.clone()),
+                    ) {
+                        Ok(Checked {
+                            v: SVal::Int(dv), ..
+                        }) => dv,
+                        _ => return self.unsupported("memcmp"),
+                    };
+                    r = SInt::ite(&a.eq(&b), &r, &diff);
+                }
+                Ok(SVal::Int(r))
+            }
+        }
+    }
+
+    /// `strtol`, `strtoul`, `strtod` of a constant string (glibc's
+    /// conversion); `*endptr` gets the pointer past what was converted.
+    pub(super) fn strto_builtin(&mut self, f: Builtin, args: &'a [Expr], g: &mut Bool) -> R<SVal> {
+        let sem = self.sem;
+        let p = self.eval(&args[0], g)?;
+        let end = self.eval(&args[1], g)?;
+        let base = if f == Builtin::Strtod {
+            0
+        } else {
+            let b = self.eval(&args[2], g)?;
+            match self.int_of(&b)?.as_const() {
+                Some(b) => b as u32,
+                None => return self.unsupported(format!("{} with a computed base", f.name())),
+            }
+        };
+        let gg = g.clone();
+        let alts = self.string_alts(&p, &gg)?;
+        let mut val: Option<SVal> = None;
+        let mut endp = SPtr::single(Target::Null);
+        for (ga, obj, off, cells) in alts.iter().rev() {
+            let Some(s) = Self::const_string(cells) else {
+                return self
+                    .unsupported(format!("{} of a string computed by the program", f.name()));
+            };
+            let (v, used) = match f {
+                Builtin::Strtol => {
+                    let (v, used, _) = libc::strtol(&s, base);
+                    (
+                        SVal::Int(SInt::constant(sem, IntKind::Long, v as i128)),
+                        used,
+                    )
+                }
+                Builtin::Strtoul => {
+                    let (v, used, _) = libc::strtoul(&s, base);
+                    (
+                        SVal::Int(SInt::constant(sem, IntKind::ULong, v as i128)),
+                        used,
+                    )
+                }
+                _ => {
+                    let (v, used) = libc::strtod_prefix(&s);
+                    (
+                        SVal::Float(SFloat {
+                            kind: FloatKind::Double,
+                            t: sym::fp_const(FloatKind::Double, v),
+                        }),
+                        used,
+                    )
+                }
+            };
+            val = Some(match val {
+                None => v,
+                Some(prev) => SVal::ite(ga, &v, &prev),
+            });
+            endp = SPtr::ite(ga, &self.ptr_at(*obj, off + used), &endp);
+        }
+        let Some(val) = val else {
+            return Ok(SVal::zero(sem, &args[0].ty));
+        };
+        if let SVal::Ptr(e) = &end {
+            let non_null = e.truthy();
+            if !is_false(&non_null) {
+                let ge = and2(&gg, &non_null);
+                let ty = Type::ptr_to(faultline_ir::CHAR);
+                let lp = self.ptr_place(&end, &ty, &ge)?;
+                self.store(
+                    &lp,
+                    &ty,
+                    SCell {
+                        v: SVal::Ptr(endp),
+                        init: tt(),
+                    },
+                    &ge,
+                );
+            }
+        }
+        Ok(val)
+    }
+
+    /// `sscanf` of a string whose characters are constants where it is
+    /// called (each string the pointer may designate is scanned with the
+    /// glibc-exact scanf); a string of computed characters is not encoded.
+    pub(super) fn sscanf_builtin(&mut self, args: &'a [Expr], g: &mut Bool) -> R<SVal> {
+        let p = self.eval(&args[0], g)?;
+        let fv = self.eval(&args[1], g)?;
+        let (_, _, fcells) = self.string_cells(&fv, g)?;
+        let Some(fmt) = Self::const_string(&fcells) else {
+            return self.unsupported("sscanf with a computed format");
+        };
+        let format = self.scan_format(Some(&fmt))?.expect("a format");
+        let mut targets = Vec::new();
+        for a in &args[2..] {
+            let t = self.eval(a, g)?;
+            targets.push((t, a.ty.pointee().cloned().unwrap_or(Type::Void)));
+        }
+        let gg = g.clone();
+        let alts = self.string_alts(&p, &gg)?;
+        let mut cases = Vec::new();
+        for (ga, _, _, cells) in alts {
+            let Some(text) = Self::const_string(&cells) else {
+                return self.unsupported(
+                    "sscanf of a string whose characters are computed (only strings of known characters are scanned)",
+                );
+            };
+            let mut input = libc::Input::new(text);
+            let out = libc::scanf::run_format(&format, &mut input);
+            cases.push(super::io::ReadCase {
+                at: ga,
+                end: 0,
+                ret: out.ret as i128,
+                items: out.items,
+                eof: false,
+            });
+        }
+        let ret = self.finish_scan(&cases, &targets, &gg)?;
+        Ok(SVal::Int(ret))
+    }
+}

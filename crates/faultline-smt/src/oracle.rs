@@ -512,6 +512,38 @@ pub fn target(compare: Compare, expected: &[u8], actual: Option<&[u8]>) -> Vec<u
     }
 }
 
+/// The expected token `et` written as the program wrote `at`: an expected
+/// number with as many decimals as the program's number (`10` for an
+/// expected `10.004` within 0.01 where the program printed `6`), when that
+/// is still within the tolerance; else `et` itself.
+fn in_format_of(compare: Compare, et: &[u8], at: &[u8]) -> Vec<u8> {
+    let plain = |t: &[u8]| {
+        !t.is_empty()
+            && t.iter()
+                .all(|c| c.is_ascii_digit() || matches!(c, b'-' | b'.'))
+            && t.iter().any(u8::is_ascii_digit)
+    };
+    if !matches!(compare, Compare::Numbers { .. }) || !plain(et) || !plain(at) {
+        return et.to_vec();
+    }
+    let Some(e) = std::str::from_utf8(et)
+        .ok()
+        .and_then(|s| s.parse::<f64>().ok())
+    else {
+        return et.to_vec();
+    };
+    let decimals = at
+        .iter()
+        .position(|&c| c == b'.')
+        .map_or(0, |p| at.len() - p - 1);
+    let t = format!("{e:.decimals$}").into_bytes();
+    if compare.token_matches(et, &t) {
+        t
+    } else {
+        et.to_vec()
+    }
+}
+
 /// The tokens of `expected` with `actual`'s whitespace and its tokens where
 /// they match.
 fn token_target(compare: Compare, expected: &[u8], actual: &[u8]) -> Vec<u8> {
@@ -531,7 +563,8 @@ fn token_target(compare: Compare, expected: &[u8], actual: &[u8]) -> Vec<u8> {
         t.extend_from_slice(sep);
         match a.get(i) {
             Some(&(_, at)) if compare.token_matches(et, at) => t.extend_from_slice(at),
-            _ => t.extend_from_slice(et),
+            Some(&(_, at)) => t.extend_from_slice(&in_format_of(compare, et, at)),
+            None => t.extend_from_slice(et),
         }
     }
     let trailing = if a.len() >= e.len() {
@@ -696,8 +729,13 @@ mod tests {
         };
         assert_eq!(
             target(n, b"x 1.00 2.00\n", Some(b"x  1.001  3")),
-            b"x  1.001  2.00"
+            b"x  1.001  2"
         );
+        // The expected number in the program's format when within the
+        // tolerance, else as expected.
+        assert_eq!(target(n, b"10.004\n", Some(b"6\n")), b"10\n");
+        assert_eq!(target(n, b"10.4\n", Some(b"6\n")), b"10.4\n");
+        assert_eq!(target(n, b"2.5\n", Some(b"6.25\n")), b"2.50\n");
         let p = Pattern::intern(r"(-?\d+) is the median", true).expect("compiles");
         let c = Compare::Pattern(p);
         assert_eq!(

@@ -238,13 +238,20 @@ impl CompareSpec {
         })
     }
 
-    /// `self` with what the command line sets overriding it.
+    /// `self` with what the command line sets overriding it: a mode given
+    /// there (`--compare`, `--ignore-whitespace`) replaces the file's
+    /// settings altogether; other flags override the file's one by one.
     pub fn overridden(mut self, s: &SuiteArgs) -> CompareSpec {
-        if s.ignore_whitespace {
-            self.mode = Some(CompareMode::Tokens);
-        }
-        if s.compare.is_some() {
-            self.mode = s.compare;
+        let mode = match (s.compare, s.ignore_whitespace) {
+            (Some(m), _) => Some(m),
+            (None, true) => Some(CompareMode::Tokens),
+            (None, false) => None,
+        };
+        if mode.is_some() {
+            self = CompareSpec {
+                mode,
+                ..CompareSpec::default()
+            };
         }
         if s.pattern.is_some() {
             self.pattern = s.pattern.clone();

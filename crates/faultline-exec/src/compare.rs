@@ -48,6 +48,8 @@ impl PartialEq for Pattern {
 /// One answer: its byte span in the output and its text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answer {
+    /// Where the whole match (the answer in its context) starts.
+    pub match_start: usize,
     pub start: usize,
     pub end: usize,
     pub text: Vec<u8>,
@@ -94,6 +96,7 @@ impl Pattern {
                     .or_else(|| c.get(0))
                     .expect("a match");
                 Answer {
+                    match_start: c.get(0).map_or(m.start(), |w| w.start()),
                     start: m.start(),
                     end: m.end(),
                     text: m.as_bytes().to_vec(),

@@ -43,6 +43,10 @@
 //!   prompts and the text around the answers are what the program printed,
 //!   so no statement is blamed for them.
 //!
+//!   When the program printed no answer at all, the target is its output
+//!   followed by the expected output from its first answer's match on (the
+//!   answer in its context, and what follows).
+//!
 //! Every target passes the checker (checked; otherwise the expected output
 //! itself is the target), so a model never "passes" a test the checker
 //! fails, and the failing run, which the checker rejects, is never a model:
@@ -52,9 +56,8 @@
 //! checker, and a diagnosis may include a statement printing only text the
 //! checker ignores): a run that did not end normally (a runtime error, a
 //! limit: its output is cut, so the expected output is the target); a
-//! pattern whose answers in the program's output are not as many as in the
-//! expected output (a missing or an extra answer: the expected output is the
-//! target); tokens that differ in number (the whitespace around the missing
+//! pattern whose answers in the program's output are some but not as many as
+//! in the expected output (the expected output is the target); tokens that differ in number (the whitespace around the missing
 //! tokens is the expected output's).
 //!
 //! **Input** is handled during symbolic execution (`exec.rs`): reads consume
@@ -487,6 +490,17 @@ pub fn target(compare: Compare, expected: &[u8], actual: Option<&[u8]>) -> Vec<u
         }
         Compare::Pattern(p) => {
             let (e, a) = (p.answers(expected), p.answers(actual));
+            if a.is_empty() && !e.is_empty() {
+                // No answer: the program's output, then the expected output
+                // from its first answer's match on.
+                let mut t = actual.to_vec();
+                t.extend_from_slice(&expected[e[0].match_start..]);
+                return if compare.agrees(expected, &t) {
+                    t
+                } else {
+                    expected.to_vec()
+                };
+            }
             if e.len() != a.len() {
                 return expected.to_vec();
             }
@@ -746,12 +760,22 @@ mod tests {
             ),
             b"Numbers? 6 IS the median\n"
         );
-        // No answer in the program's output: the expected output.
+        // No answer in the program's output: its output, then the expected
+        // answer in its context and what follows.
         assert_eq!(
-            target(c, b"6 is the median\n", Some(b"median: 5\n")),
+            target(c, b"Numbers > 6 is the median\nBye\n", Some(b"Enter > ")),
+            b"Enter > 6 is the median\nBye\n"
+        );
+        // More answers than expected: the expected output.
+        assert_eq!(
+            target(c, b"6 is the median\n", Some(b"5 is the median\n7 is the median\n")),
             b"6 is the median\n"
         );
-        // Substituting would create another answer: the expected output.
+        assert_eq!(
+            target(c, b"6 is the median\n", Some(b"median: 5\n")),
+            b"median: 5\n6 is the median\n"
+        );
+        // An answer without context: replaced in place.
         let q = Pattern::intern(r"(\d)", false).expect("compiles");
         assert_eq!(
             target(Compare::Pattern(q), b"a 1\n", Some(b"b 2\n")),

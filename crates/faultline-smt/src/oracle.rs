@@ -768,7 +768,11 @@ mod tests {
         );
         // More answers than expected: the expected output.
         assert_eq!(
-            target(c, b"6 is the median\n", Some(b"5 is the median\n7 is the median\n")),
+            target(
+                c,
+                b"6 is the median\n",
+                Some(b"5 is the median\n7 is the median\n")
+            ),
             b"6 is the median\n"
         );
         assert_eq!(

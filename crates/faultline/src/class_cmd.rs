@@ -110,14 +110,14 @@ pub fn class_cmd(
             LocalizeFormat::Text => {
                 let line = text_line(&row) + "\n";
                 if a.output.is_none() {
-                    progress_safe_print(&line);
+                    progress.print_above(&line);
                 }
                 out.push_str(&line);
             }
             LocalizeFormat::Json => {
                 let line = serde_json::to_string(&row).expect("serializable") + "\n";
                 if a.output.is_none() {
-                    progress_safe_print(&line);
+                    progress.print_above(&line);
                 }
                 out.push_str(&line);
             }
@@ -154,13 +154,6 @@ pub fn class_cmd(
     } else {
         exit::FAILED
     })
-}
-
-/// Prints one line of the table as soon as it is known.
-fn progress_safe_print(line: &str) {
-    use std::io::Write;
-    let mut o = std::io::stdout().lock();
-    let _ = o.write_all(line.as_bytes()).and_then(|()| o.flush());
 }
 
 /// Localizes one submission; every failure becomes the row's error.

@@ -193,15 +193,15 @@ pub const DEFAULT_MAX_MEMORY_MIB: u64 = 2048;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CompareMode {
-    /// Byte for byte.
+    // Byte for byte.
     Exact,
-    /// Whitespace-separated tokens; whitespace is ignored.
+    // Whitespace-separated tokens; whitespace is ignored.
     Tokens,
-    /// The same as tokens.
+    // The same as tokens.
     Whitespace,
-    /// Tokens; numbers within --abs-tolerance or --rel-tolerance.
+    // Tokens; numbers within --abs-tolerance or --rel-tolerance.
     Numbers,
-    /// The answers --pattern extracts.
+    // The answers --pattern extracts.
     Pattern,
 }
 

@@ -23,13 +23,26 @@ BENCHMARKS = os.path.join(REPO, "benchmarks")
 # repository on the development machine.
 DATA_REL = "../../shared/benchmarks/introclass"
 ASSIGNMENTS = ["checksum", "digits", "grade", "median", "smallest", "syllables"]
+# The benchmark's own checker (its README): per assignment, a regular
+# expression picks the answer out of the output, case-insensitively; a test
+# passes when the answers are the reference's. `^` and `$` match at line
+# ends; for `digits` the answer is the sequence of lines ending in one digit.
+PATTERNS = {
+    "checksum": r"Check ?sum is (.)",
+    "digits": r"(?:^|[^0-9-])(-?\d)[ \t\r]*$",
+    "grade": r"Student has an ([A-D]) grade|Student has (failed) the course",
+    "median": r"(-?\d+) is the median",
+    "smallest": r"(-?\d+) is the smallest",
+    "syllables": r"syllables is (\d+)",
+}
 
 HEADER = """\
 # IntroClass (Le Goues et al., TSE 2015): {count} student submissions to six
 # introductory C assignments:
 # {counts}.
 # One program per submission, tested with its assignment's black-box tests
-# (ASSIGNMENT/tests/blackbox). No faulty lines are annotated, so `found` and
+# (ASSIGNMENT/tests/blackbox), outputs compared as the benchmark's checker
+# does: the answer a case-insensitive pattern extracts (`compare`). No faulty lines are annotated, so `found` and
 # `rank` stay empty: the benchmark measures whether every program loads, how
 # long localization takes and how much memory it needs.
 #
@@ -94,7 +107,8 @@ def main():
     text = HEADER.format(count=len(progs), counts=counts, data_rel=DATA_REL)
     for a, p in progs:
         text += (f'\n[[program]]\nname = "{a}/{p}"\nsource = "{a}/programs/{p}.c"\n'
-                 f'\n[program.tests]\ndir = "{a}/tests/blackbox"\n')
+                 f'\n[program.tests]\ndir = "{a}/tests/blackbox"\n'
+                 f"compare = {{ mode = \"pattern\", pattern = '{PATTERNS[a]}', ignore_case = true }}\n")
     with open(args.output, "w") as f:
         f.write(text)
     print(f"wrote {args.output}: {len(progs)} programs", file=sys.stderr)

@@ -24,7 +24,7 @@ pub fn angelic_values(
     m: &Model,
     d: &BTreeSet<StmtId>,
 ) -> Vec<Angelic> {
-    let expected = &session.tests[t].expected_stdout;
+    let expected = &session.formula_test(t).expected_stdout;
     let mut out = Vec::new();
     for inst in &enc.relaxed {
         if !d.contains(&inst.stmt) {

@@ -356,7 +356,7 @@ impl<'s, 'p> Engine<'s, 'p> {
         policy: Option<&mut dyn BranchPolicy>,
     ) -> Option<TestEncoding> {
         let session = self.session;
-        let r = self.encode_case_with(&session.tests[t], sink, ab, encoding, policy);
+        let r = self.encode_case_with(session.formula_test(t), sink, ab, encoding, policy);
         self.encoded += 1;
         if let Some(p) = &self.options.progress {
             (p.0)(Progress::TestsEncoded {
@@ -674,7 +674,7 @@ impl<'s, 'p> Engine<'s, 'p> {
         model: &Model,
         d: &BTreeSet<StmtId>,
     ) -> Explained {
-        let expected = &self.session.tests[t].expected_stdout;
+        let expected = &self.session.formula_test(t).expected_stdout;
         Explained {
             angelic: angelic_values(self.session, t, enc, model, d),
             witness: Some(Witness::from_model(enc, model, d, expected)),
@@ -699,7 +699,7 @@ impl<'s, 'p> Engine<'s, 'p> {
             _ => None,
         };
         let enc = match self.encode_case_with(
-            &session.tests[t],
+            session.formula_test(t),
             &Sink::new(&solver),
             &mut ab,
             self.encoding,

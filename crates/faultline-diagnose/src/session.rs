@@ -50,6 +50,10 @@ pub struct Session<'p> {
     /// Set when the thread's budget ran out while the tests ran: `tests`
     /// and `runs` are then those that ran before.
     pub incomplete: Option<Exhausted>,
+    /// The failing tests whose formulas require another output than their
+    /// expected one: `compare` accepts other outputs, and the formula
+    /// requires the one closest to the run's ([`faultline_smt::oracle::target`]).
+    targets: HashMap<usize, TestCase>,
 }
 
 /// Steps recorded of a failing run that a limit of its own ended (the step,
@@ -157,9 +161,26 @@ impl<'p> Session<'p> {
             failing.push(i);
             runs.push(r);
         }
+        let mut targets = HashMap::new();
+        for &i in &failing {
+            let e = &runs[i].execution;
+            let ended = matches!(e.termination, Termination::Exit(_));
+            let t = &tests[i];
+            let target = faultline_smt::oracle::target(
+                compare,
+                &t.expected_stdout,
+                ended.then_some(&e.stdout[..]),
+            );
+            if target != t.expected_stdout {
+                let mut f = t.clone();
+                f.expected_stdout = target;
+                targets.insert(i, f);
+            }
+        }
         Ok(Session {
             prog,
             tests: &tests[..runs.len()],
+            targets,
             runs,
             failing,
             traces,
@@ -168,6 +189,14 @@ impl<'p> Session<'p> {
             limits,
             incomplete,
         })
+    }
+
+    /// Test `t` as its formula sees it: its expected output is the output
+    /// the formula requires (see [`faultline_smt::oracle::target`]); the
+    /// test itself when outputs are compared exactly. Runs and replays are
+    /// judged against [`Session::tests`] with [`Session::compare`].
+    pub fn formula_test(&self, t: usize) -> &TestCase {
+        self.targets.get(&t).unwrap_or(&self.tests[t])
     }
 
     /// The limits of runs made while localizing (replays with angelic
@@ -253,7 +282,10 @@ impl<'p> Session<'p> {
                 self.runs[t].execution.termination,
                 faultline_exec::Termination::RuntimeError(_)
             );
-            let sig = (path, cut.then(|| self.tests[t].expected_stdout.clone()));
+            let sig = (
+                path,
+                cut.then(|| self.formula_test(t).expected_stdout.clone()),
+            );
             let n = ids.len();
             out.insert(t, *ids.entry(sig).or_insert(n));
         }

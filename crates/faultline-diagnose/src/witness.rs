@@ -85,6 +85,35 @@ impl Witness {
         w
     }
 
+    /// The witness of the angelic values a report gives for test `t`, read
+    /// back from their printed form (integers, doubles, outcomes, texts);
+    /// `None` when one cannot be (a pointer).
+    pub fn from_angelic(stmts: &[StmtId], angelic: &[Angelic], t: usize) -> Option<Witness> {
+        let mut w = Witness {
+            stmts: stmts.iter().copied().collect(),
+            ..Witness::default()
+        };
+        for a in angelic.iter().filter(|a| a.test == t) {
+            let key = (a.stmt, a.ctx.clone());
+            match &a.value {
+                AngelicValue::Value { needed, .. } => {
+                    let v = match needed.parse::<i64>() {
+                        Ok(i) => Value::Int(i),
+                        Err(_) => Value::Float(needed.parse::<f64>().ok()?),
+                    };
+                    w.values.entry(key).or_default().push(v);
+                }
+                AngelicValue::Branch { needed, .. } => {
+                    w.branches.insert(key, *needed);
+                }
+                AngelicValue::Output { text } => {
+                    w.outputs.insert(key, text.as_bytes().to_vec());
+                }
+            }
+        }
+        Some(w)
+    }
+
     pub fn is_empty(&self) -> bool {
         self.values.is_empty() && self.branches.is_empty() && self.outputs.is_empty()
     }
@@ -259,4 +288,40 @@ pub fn replay(
         explains: ok,
         angelic: applier.seen,
     }
+}
+
+/// Whether re-executing every failing test `session` used with the angelic
+/// values `d` reports for it (applied as a run's substituted values, judged
+/// as the tests are) makes it pass: the reported values, not a model, are
+/// checked. `false` when a value cannot be read back.
+pub fn reported_values_pass(
+    session: &crate::Session,
+    loc: &crate::result::Localization,
+    d: &crate::result::Diagnosis,
+) -> bool {
+    let Ok(exe) = Executable::new(session.prog) else {
+        return false;
+    };
+    let used = loc.used_failing();
+    !used.is_empty()
+        && used.iter().all(|&t| {
+            let Some(w) = Witness::from_angelic(&d.stmts, &d.angelic, t) else {
+                return false;
+            };
+            let test = &session.tests[t];
+            let mut applier = Applier::new(&w, t);
+            let exec = exe.run(
+                faultline_exec::Input {
+                    args: &test.args,
+                    stdin: &test.stdin,
+                    workdir: test.workdir.as_deref(),
+                },
+                ExecOptions {
+                    record_trace: false,
+                    limits: session.replay_limits(),
+                    hooks: Some(&mut applier),
+                },
+            );
+            faultline_exec::suite::judge(test, &exec, session.compare) == Verdict::Pass
+        })
 }

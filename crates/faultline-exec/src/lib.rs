@@ -8,6 +8,7 @@
 //! - [`libc`]: printf/scanf/strtol/strtod as glibc does them.
 
 pub mod budget;
+pub mod compare;
 pub mod interp;
 pub mod layout;
 pub mod libc;

@@ -25,15 +25,7 @@ pub struct TestCase {
     pub workdir: Option<std::path::PathBuf>,
 }
 
-/// How stdout is compared with the expected output.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Compare {
-    /// Byte for byte.
-    #[default]
-    Exact,
-    /// As sequences of whitespace-separated words.
-    IgnoreWhitespace,
-}
+pub use crate::compare::{Answer, Compare, Pattern};
 
 /// Why a test failed.
 #[derive(Clone, Debug, PartialEq)]
@@ -127,37 +119,38 @@ pub fn judge(test: &TestCase, exec: &Execution, compare: Compare) -> Verdict {
 }
 
 fn compare_output(expected: &[u8], actual: &[u8], compare: Compare) -> Option<FailReason> {
-    let same = match compare {
-        Compare::Exact => expected == actual,
-        Compare::IgnoreWhitespace => expected
-            .split(|b| b.is_ascii_whitespace())
-            .filter(|w| !w.is_empty())
-            .eq(actual
-                .split(|b| b.is_ascii_whitespace())
-                .filter(|w| !w.is_empty())),
-    };
-    if same {
+    if compare.agrees(expected, actual) {
         return None;
+    }
+    if let Compare::Pattern(p) = compare {
+        // Name the first answer that differs (or is missing, or extra).
+        let (e, a) = (p.answers(expected), p.answers(actual));
+        let k = (0..e.len().max(a.len()))
+            .find(|&i| match (e.get(i), a.get(i)) {
+                (Some(x), Some(y)) => !p.same(&x.text, &y.text),
+                _ => true,
+            })
+            .unwrap_or(0);
+        let line = |out: &[u8], at: usize| 1 + out[..at].iter().filter(|&&b| b == b'\n').count();
+        let show = |x: Option<&Answer>| match x {
+            Some(x) => format!("answer {}", String::from_utf8_lossy(&x.text)),
+            None => "no answer".to_string(),
+        };
+        return Some(FailReason::Output {
+            line: match a.get(k) {
+                Some(x) => line(actual, x.start),
+                None => line(actual, actual.len()),
+            },
+            expected: show(e.get(k)),
+            actual: show(a.get(k)),
+        });
     }
     let e: Vec<&[u8]> = expected.split_inclusive(|&b| b == b'\n').collect();
     let a: Vec<&[u8]> = actual.split_inclusive(|&b| b == b'\n').collect();
     let n = e.len().max(a.len());
     for i in 0..n {
         let (x, y) = (e.get(i).copied(), a.get(i).copied());
-        let differs = match compare {
-            Compare::Exact => x != y,
-            Compare::IgnoreWhitespace => {
-                let w = |s: Option<&[u8]>| -> Vec<Vec<u8>> {
-                    s.unwrap_or_default()
-                        .split(|b| b.is_ascii_whitespace())
-                        .filter(|w| !w.is_empty())
-                        .map(|w| w.to_vec())
-                        .collect()
-                };
-                w(x) != w(y)
-            }
-        };
-        if differs {
+        if compare.lines_differ(x, y) {
             let show = |s: Option<&[u8]>| match s {
                 Some(s) => String::from_utf8_lossy(s).into_owned(),
                 None => "<end of output>".into(),

@@ -143,6 +143,20 @@ impl Indicator {
             .clone()
     }
 
+    /// Prints `text` (whole lines) on stdout above the progress line: the
+    /// line is erased first and redrawn at the next tick, so the two never
+    /// mix on a terminal (a class run's line per submission).
+    pub fn print_above(&self, text: &str) {
+        let _g = self.shared.state.lock().unwrap_or_else(|e| e.into_inner());
+        if self.is_enabled() {
+            let mut err = std::io::stderr().lock();
+            let _ = write!(err, "\r\x1b[2K");
+            let _ = err.flush();
+        }
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+    }
+
     /// Erases the line and stops the drawing thread.
     pub fn finish(mut self) {
         self.stop();

@@ -27,6 +27,39 @@
 //! statements may only print their own template with other values, or nothing
 //! (a note says so).
 //!
+//! **Comparisons other than byte for byte** (`faultline_exec::Compare`) are
+//! expressed by the output the formula requires, the failing test's
+//! *target* ([`target`]): of the outputs the checker accepts, the one
+//! closest to what the program printed. The formula then requires the
+//! output statements to print the target exactly, as above.
+//! - *tokens* (whitespace ignored) and *numbers within a tolerance*: the
+//!   program's own output, with each token that does not match the expected
+//!   token at its position replaced by the expected one; the whitespace
+//!   between tokens is the program's own (where the program printed fewer
+//!   tokens, the expected output's for the missing ones; where it printed
+//!   more, the extra ones are dropped).
+//! - *pattern*: the program's own output with each answer (the pattern's
+//!   capture) replaced by the reference's answer at the same position. The
+//!   prompts and the text around the answers are what the program printed,
+//!   so no statement is blamed for them.
+//!
+//!   When the program printed no answer at all, the target is its output
+//!   followed by the expected output from its first answer's match on (the
+//!   answer in its context, and what follows).
+//!
+//! Every target passes the checker (checked; otherwise the expected output
+//! itself is the target), so a model never "passes" a test the checker
+//! fails, and the failing run, which the checker rejects, is never a model:
+//! the formula misses no real difference. It fixes no difference the
+//! checker ignores when the target keeps the program's own text, which it
+//! does except in these fallbacks (the formula then asks for more than the
+//! checker, and a diagnosis may include a statement printing only text the
+//! checker ignores): a run that did not end normally (a runtime error, a
+//! limit: its output is cut, so the expected output is the target); a
+//! pattern whose answers in the program's output are some but not as many as
+//! in the expected output (the expected output is the target); tokens that differ in number (the whitespace around the missing
+//! tokens is the expected output's).
+//!
 //! **Input** is handled during symbolic execution (`exec.rs`): reads consume
 //! stdin in the same linear order, the input position is a term over the
 //! offsets it can have, and each read is simulated from each of them with
@@ -36,6 +69,7 @@ use crate::instances::{InstValue, RelaxedInstance, TestEncoding};
 use crate::sym::{and2, implies, not, tt, FpEq, IntSemantics, SFloat, SInt};
 use crate::Sink;
 use faultline_exec::libc;
+use faultline_exec::suite::Compare;
 use faultline_exec::trace::Scope;
 use faultline_ir::{FloatKind, IntKind, StmtId};
 use std::collections::{BTreeMap, BTreeSet};
@@ -441,6 +475,123 @@ fn template_alts(e: &[u8], o: usize, pieces: &[OutPiece]) -> Result<Alts, String
     Ok(cur)
 }
 
+/// The output the formula of a failing test requires under `compare`
+/// (see the module docs): `expected` itself for an exact comparison, else
+/// the output closest to `actual` (the failing run's stdout, `None` when the
+/// run did not end normally) that `compare` accepts as `expected`.
+pub fn target(compare: Compare, expected: &[u8], actual: Option<&[u8]>) -> Vec<u8> {
+    let Some(actual) = actual else {
+        return expected.to_vec();
+    };
+    let t = match compare {
+        Compare::Exact => return expected.to_vec(),
+        Compare::IgnoreWhitespace | Compare::Numbers { .. } => {
+            token_target(compare, expected, actual)
+        }
+        Compare::Pattern(p) => {
+            let (e, a) = (p.answers(expected), p.answers(actual));
+            if a.is_empty() && !e.is_empty() {
+                // No answer: the program's output, then the expected output
+                // from its first answer's match on.
+                let mut t = actual.to_vec();
+                t.extend_from_slice(&expected[e[0].match_start..]);
+                return if compare.agrees(expected, &t) {
+                    t
+                } else {
+                    expected.to_vec()
+                };
+            }
+            if e.len() != a.len() {
+                return expected.to_vec();
+            }
+            let mut t = Vec::with_capacity(actual.len());
+            let mut at = 0;
+            for (x, y) in e.iter().zip(&a) {
+                t.extend_from_slice(&actual[at..y.start]);
+                t.extend_from_slice(if p.same(&x.text, &y.text) {
+                    &y.text
+                } else {
+                    &x.text
+                });
+                at = y.end;
+            }
+            t.extend_from_slice(&actual[at..]);
+            t
+        }
+    };
+    if compare.agrees(expected, &t) {
+        t
+    } else {
+        expected.to_vec()
+    }
+}
+
+/// The expected token `et` written as the program wrote `at`: an expected
+/// number with as many decimals as the program's number (`10` for an
+/// expected `10.004` within 0.01 where the program printed `6`), when that
+/// is still within the tolerance; else `et` itself.
+fn in_format_of(compare: Compare, et: &[u8], at: &[u8]) -> Vec<u8> {
+    let plain = |t: &[u8]| {
+        !t.is_empty()
+            && t.iter()
+                .all(|c| c.is_ascii_digit() || matches!(c, b'-' | b'.'))
+            && t.iter().any(u8::is_ascii_digit)
+    };
+    if !matches!(compare, Compare::Numbers { .. }) || !plain(et) || !plain(at) {
+        return et.to_vec();
+    }
+    let Some(e) = std::str::from_utf8(et)
+        .ok()
+        .and_then(|s| s.parse::<f64>().ok())
+    else {
+        return et.to_vec();
+    };
+    let decimals = at
+        .iter()
+        .position(|&c| c == b'.')
+        .map_or(0, |p| at.len() - p - 1);
+    let t = format!("{e:.decimals$}").into_bytes();
+    if compare.token_matches(et, &t) {
+        t
+    } else {
+        et.to_vec()
+    }
+}
+
+/// The tokens of `expected` with `actual`'s whitespace and its tokens where
+/// they match.
+fn token_target(compare: Compare, expected: &[u8], actual: &[u8]) -> Vec<u8> {
+    use faultline_exec::compare::tokens;
+    let (e, a) = (tokens(expected), tokens(actual));
+    if e.is_empty() {
+        return expected.to_vec();
+    }
+    let mut t = Vec::with_capacity(actual.len().max(expected.len()));
+    for (i, &(eo, et)) in e.iter().enumerate() {
+        let sep = match (a.get(i), i.checked_sub(1)) {
+            (Some(&(ao, _)), None) => &actual[..ao],
+            (Some(&(ao, _)), Some(j)) => &actual[a[j].0 + a[j].1.len()..ao],
+            (None, None) => &expected[..eo],
+            (None, Some(j)) => &expected[e[j].0 + e[j].1.len()..eo],
+        };
+        t.extend_from_slice(sep);
+        match a.get(i) {
+            Some(&(_, at)) if compare.token_matches(et, at) => t.extend_from_slice(at),
+            Some(&(_, at)) => t.extend_from_slice(&in_format_of(compare, et, at)),
+            None => t.extend_from_slice(et),
+        }
+    }
+    let trailing = if a.len() >= e.len() {
+        let (o, last) = a[a.len() - 1];
+        &actual[o + last.len()..]
+    } else {
+        let (o, last) = e[e.len() - 1];
+        &expected[o + last.len()..]
+    };
+    t.extend_from_slice(trailing);
+    t
+}
+
 /// Asserts that the stdout events print exactly `expected`.
 pub fn encode_outputs(
     solver: &Sink,
@@ -576,5 +727,63 @@ mod tests {
         assert!(float_interval(&s, None, None, b"1.5").is_none());
         let (a, b) = float_interval(&s, None, None, b"1000000000000.000000").expect("interval");
         assert_eq!((a, b), (1e12, 1e12), "doubles near 1e12 are 1.2e-4 apart");
+    }
+    #[test]
+    fn targets_keep_what_the_checker_ignores() {
+        use faultline_exec::suite::Pattern;
+        let words = Compare::IgnoreWhitespace;
+        assert_eq!(target(words, b"1 2 3\n", Some(b"1  5\t3")), b"1  2\t3");
+        assert_eq!(target(words, b"1 2 3\n", Some(b"1  2")), b"1  2 3\n");
+        assert_eq!(target(words, b"1 2\n", Some(b"1 2 3 ")), b"1 2 ");
+        assert_eq!(target(words, b"1 2\n", None), b"1 2\n");
+        assert_eq!(target(Compare::Exact, b"a\n", Some(b"b\n")), b"a\n");
+        let n = Compare::Numbers {
+            abs: 0.01,
+            rel: 0.0,
+        };
+        assert_eq!(
+            target(n, b"x 1.00 2.00\n", Some(b"x  1.001  3")),
+            b"x  1.001  2"
+        );
+        // The expected number in the program's format when within the
+        // tolerance, else as expected.
+        assert_eq!(target(n, b"10.004\n", Some(b"6\n")), b"10\n");
+        assert_eq!(target(n, b"10.4\n", Some(b"6\n")), b"10.4\n");
+        assert_eq!(target(n, b"2.5\n", Some(b"6.25\n")), b"2.50\n");
+        let p = Pattern::intern(r"(-?\d+) is the median", true).expect("compiles");
+        let c = Compare::Pattern(p);
+        assert_eq!(
+            target(
+                c,
+                b"Please enter 3 numbers > 6 is the median\n",
+                Some(b"Numbers? 5 IS the median\n")
+            ),
+            b"Numbers? 6 IS the median\n"
+        );
+        // No answer in the program's output: its output, then the expected
+        // answer in its context and what follows.
+        assert_eq!(
+            target(c, b"Numbers > 6 is the median\nBye\n", Some(b"Enter > ")),
+            b"Enter > 6 is the median\nBye\n"
+        );
+        // More answers than expected: the expected output.
+        assert_eq!(
+            target(
+                c,
+                b"6 is the median\n",
+                Some(b"5 is the median\n7 is the median\n")
+            ),
+            b"6 is the median\n"
+        );
+        assert_eq!(
+            target(c, b"6 is the median\n", Some(b"median: 5\n")),
+            b"median: 5\n6 is the median\n"
+        );
+        // An answer without context: replaced in place.
+        let q = Pattern::intern(r"(\d)", false).expect("compiles");
+        assert_eq!(
+            target(Compare::Pattern(q), b"a 1\n", Some(b"b 2\n")),
+            b"b 1\n"
+        );
     }
 }

@@ -56,6 +56,9 @@ pub struct TestSpec {
     /// Working directory of the `args_file` tests (default: the argument
     /// file's directory).
     pub workdir: Option<String>,
+    /// How outputs are compared (as in compare.toml; default: the test
+    /// directory's compare.toml, else exact).
+    pub compare: Option<crate::input::CompareSpec>,
 }
 
 /// A faulty (or accepted) line: a line number in the program's own source
@@ -455,6 +458,9 @@ fn run_job(
             return row;
         }
     }
+    if let Some(c) = &tests.compare {
+        cmd.args(compare_flags(c));
+    }
     cmd.args(["--format", "json", "--method", method]);
     if let Some(k) = manifest.max_size {
         cmd.arg("--max-size").arg(k.to_string());
@@ -495,6 +501,30 @@ fn run_job(
         }
     }
     row
+}
+
+/// The command-line flags of a manifest's comparison (the mode, then the
+/// settings it has).
+fn compare_flags(c: &crate::input::CompareSpec) -> Vec<String> {
+    let mut f = Vec::new();
+    if let Some(m) = c.mode {
+        use clap::ValueEnum;
+        let name = m.to_possible_value().expect("visible");
+        f.extend(["--compare".to_string(), name.get_name().to_string()]);
+    }
+    if let Some(p) = &c.pattern {
+        f.push(format!("--pattern={p}"));
+    }
+    if c.ignore_case {
+        f.push("--ignore-case".into());
+    }
+    if let Some(x) = c.abs_tolerance {
+        f.push(format!("--abs-tolerance={x}"));
+    }
+    if let Some(x) = c.rel_tolerance {
+        f.push(format!("--rel-tolerance={x}"));
+    }
+    f
 }
 
 /// Reads a `faultline.localize/1` report into a row.

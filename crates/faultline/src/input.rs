@@ -5,6 +5,7 @@ use clap::Args;
 use faultline_exec::interp::DEFAULT_MAX_TIME;
 use faultline_exec::{suite, Compare, Limits, TestCase};
 use faultline_ir::Program;
+use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
 /// Exit codes (documented in the README).
@@ -41,9 +42,26 @@ pub struct SuiteArgs {
     /// Reference program whose output on each line of --args-file is the expected output.
     #[arg(long, value_name = "REF.c")]
     pub oracle: Option<PathBuf>,
-    /// Compare outputs as sequences of words, ignoring differences in whitespace.
-    #[arg(long)]
+    /// How outputs are compared with the expected ones (overrides the mode of the tests'
+    /// compare.toml; see docs/how-it-works.md) [default: exact].
+    #[arg(long, value_enum, value_name = "MODE")]
+    pub compare: Option<CompareMode>,
+    /// Compare outputs as sequences of words, ignoring differences in whitespace
+    /// (--compare tokens).
+    #[arg(long, conflicts_with = "compare")]
     pub ignore_whitespace: bool,
+    /// --compare pattern: the regular expression whose first capture group is the answer.
+    #[arg(long, value_name = "REGEX")]
+    pub pattern: Option<String>,
+    /// --compare pattern: match the pattern and compare the answers ignoring case.
+    #[arg(long)]
+    pub ignore_case: bool,
+    /// --compare numbers: the absolute tolerance of a number.
+    #[arg(long, value_name = "X")]
+    pub abs_tolerance: Option<f64>,
+    /// --compare numbers: the tolerance of a number relative to the expected one.
+    #[arg(long, value_name = "X")]
+    pub rel_tolerance: Option<f64>,
     /// Time limit of each test run, in seconds (0: none).
     #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_MAX_TIME.as_secs_f64())]
     pub max_time: f64,
@@ -89,11 +107,7 @@ pub fn load_suite(
     prog: &faultline_ir::Program,
 ) -> Result<(Vec<TestCase>, Compare, Limits), UserError> {
     let limits = run_limits(s.max_time, s.max_steps)?;
-    let compare = if s.ignore_whitespace {
-        Compare::IgnoreWhitespace
-    } else {
-        Compare::Exact
-    };
+    let compare = suite_compare(s)?;
     // The pairing of --args-file and --oracle is checked here rather than by
     // clap, so that the error is one line naming the file.
     let tests = match (&s.tests, &s.args_file, &s.oracle) {
@@ -174,3 +188,163 @@ pub fn check_output(path: Option<&Path>) -> Result<(), UserError> {
 /// The memory limit of a localization when `--max-memory` is not given, in
 /// MiB: a run over a class's programs must not take the machine down.
 pub const DEFAULT_MAX_MEMORY_MIB: u64 = 2048;
+
+/// A comparison mode (`--compare`, `mode` in compare.toml).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CompareMode {
+    // Byte for byte.
+    Exact,
+    // Whitespace-separated tokens; whitespace is ignored.
+    Tokens,
+    // The same as tokens.
+    Whitespace,
+    // Tokens; numbers within --abs-tolerance or --rel-tolerance.
+    Numbers,
+    // The answers --pattern extracts.
+    Pattern,
+}
+
+/// The comparison of a suite: compare.toml, or the flags that override it.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CompareSpec {
+    pub mode: Option<CompareMode>,
+    pub pattern: Option<String>,
+    #[serde(default)]
+    pub ignore_case: bool,
+    pub abs_tolerance: Option<f64>,
+    pub rel_tolerance: Option<f64>,
+}
+
+/// The name of the comparison file in a test directory (or next to an
+/// argument file).
+pub const COMPARE_FILE: &str = "compare.toml";
+
+impl CompareSpec {
+    /// Reads `path`; errors name the file and line.
+    pub fn read(path: &Path) -> Result<CompareSpec, UserError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| UserError(format!("{}: error: cannot read file: {e}", path.display())))?;
+        toml::from_str(&text).map_err(|e| {
+            let line = e.span().map_or(1, |r| {
+                1 + text[..r.start.min(text.len())].matches('\n').count()
+            });
+            UserError(format!(
+                "{}:{line}: error: {}",
+                path.display(),
+                e.message().trim().replace('\n', " ")
+            ))
+        })
+    }
+
+    /// `self` with what the command line sets overriding it: a mode given
+    /// there (`--compare`, `--ignore-whitespace`) replaces the file's
+    /// settings altogether; other flags override the file's one by one.
+    pub fn overridden(mut self, s: &SuiteArgs) -> CompareSpec {
+        let mode = match (s.compare, s.ignore_whitespace) {
+            (Some(m), _) => Some(m),
+            (None, true) => Some(CompareMode::Tokens),
+            (None, false) => None,
+        };
+        if mode.is_some() {
+            self = CompareSpec {
+                mode,
+                ..CompareSpec::default()
+            };
+        }
+        if s.pattern.is_some() {
+            self.pattern = s.pattern.clone();
+        }
+        self.ignore_case |= s.ignore_case;
+        if s.abs_tolerance.is_some() {
+            self.abs_tolerance = s.abs_tolerance;
+        }
+        if s.rel_tolerance.is_some() {
+            self.rel_tolerance = s.rel_tolerance;
+        }
+        self
+    }
+
+    /// The comparison; `origin` names where the settings come from in errors.
+    pub fn build(&self, origin: &str) -> Result<Compare, UserError> {
+        let mode = self.mode.unwrap_or(if self.pattern.is_some() {
+            CompareMode::Pattern
+        } else if self.abs_tolerance.is_some() || self.rel_tolerance.is_some() {
+            CompareMode::Numbers
+        } else {
+            CompareMode::Exact
+        });
+        let misplaced = match mode {
+            CompareMode::Pattern => None,
+            _ if self.pattern.is_some() => Some("a pattern"),
+            _ if self.ignore_case => Some("ignore-case"),
+            _ => None,
+        }
+        .or(match mode {
+            CompareMode::Numbers => None,
+            _ if self.abs_tolerance.is_some() || self.rel_tolerance.is_some() => {
+                Some("a tolerance")
+            }
+            _ => None,
+        });
+        if let Some(what) = misplaced {
+            let mode = format!("{mode:?}").to_lowercase();
+            return Err(UserError(format!(
+                "{origin}: error: {what} is given, but outputs are compared in mode {mode}"
+            )));
+        }
+        Ok(match mode {
+            CompareMode::Exact => Compare::Exact,
+            CompareMode::Tokens | CompareMode::Whitespace => Compare::IgnoreWhitespace,
+            CompareMode::Numbers => {
+                let tol = |x: Option<f64>, name: &str| {
+                    match x {
+                    Some(v) if !(v >= 0.0 && v.is_finite()) => Err(UserError(format!(
+                        "{origin}: error: the {name} tolerance must be a number of at least 0, not {v}"
+                    ))),
+                    v => Ok(v.unwrap_or(0.0)),
+                }
+                };
+                Compare::Numbers {
+                    abs: tol(self.abs_tolerance, "absolute")?,
+                    rel: tol(self.rel_tolerance, "relative")?,
+                }
+            }
+            CompareMode::Pattern => {
+                let Some(p) = &self.pattern else {
+                    return Err(UserError(format!(
+                        "{origin}: error: compare mode pattern needs a pattern (a regular expression whose first group is the answer)"
+                    )));
+                };
+                Compare::Pattern(
+                    faultline_exec::suite::Pattern::intern(p, self.ignore_case)
+                        .map_err(|e| UserError(format!("{origin}: error: {e}")))?,
+                )
+            }
+        })
+    }
+}
+
+/// The comparison of the suite `s`: its compare.toml (in the test directory,
+/// or the argument file's) with the command line's flags overriding it.
+pub fn suite_compare(s: &SuiteArgs) -> Result<Compare, UserError> {
+    let dir = match (&s.tests, &s.args_file) {
+        (Some(d), _) => Some(d.clone()),
+        (None, Some(f)) => Some(match f.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        }),
+        _ => None,
+    };
+    let file = dir.map(|d| d.join(COMPARE_FILE)).filter(|f| f.is_file());
+    let spec = match &file {
+        Some(f) => CompareSpec::read(f)?,
+        None => CompareSpec::default(),
+    };
+    let origin = match &file {
+        Some(f) => format!("{} (or the command line)", f.display()),
+        None => "the command line".to_string(),
+    };
+    spec.overridden(s).build(&origin)
+}

@@ -29,7 +29,8 @@ pub enum LocalizeFormat {
 
 #[derive(Args)]
 pub struct LocalizeArgs {
-    /// The C program with failing tests.
+    /// The C program with failing tests, or a directory of programs (submissions) sharing
+    /// the tests: one line per submission and a summary table (a class run).
     pub program: PathBuf,
     #[command(flatten)]
     pub suite: SuiteArgs,
@@ -110,7 +111,7 @@ pub struct LocalizeArgs {
 
 pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
     check_output(a.output.as_deref())?;
-    if a.method.as_deref() == Some("cafl") {
+    if a.method.as_deref() == Some("cafl") && !a.program.is_dir() {
         return crate::cafl_cmd::localize(a);
     }
     if a.max_size == 0 {
@@ -130,6 +131,61 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
         Some(m) => Some(m),
         None => Some(DEFAULT_MAX_MEMORY_MIB),
     };
+    if a.program.is_dir() {
+        return crate::class_cmd::class_cmd(a, timeout, max_memory);
+    }
+    let quiet = a.quiet;
+    let r = localize_program(
+        a,
+        &a.program,
+        timeout,
+        max_memory,
+        quiet,
+        |prog, session, options, loc, mdfs| {
+            write_report(a, prog, session, options, loc, mdfs)?;
+            Ok(if loc.is_partial() {
+                exit::LIMIT
+            } else if session.failing.is_empty() {
+                exit::OK
+            } else {
+                exit::FAILED
+            })
+        },
+    )?;
+    match r {
+        Limited::Done(code) => code,
+        Limited::Stopped(msg) => {
+            eprintln!("{msg}");
+            Ok(exit::LIMIT)
+        }
+    }
+}
+
+/// What [`localize_program`] ended with.
+pub enum Limited<R> {
+    /// The localization ran (perhaps partially) and `report` made this.
+    Done(R),
+    /// The time or memory limit ran out before the tests were loaded.
+    Stopped(String),
+}
+
+/// The diagnoses of `program` under `a`'s settings, within its own limits
+/// (`timeout`, `max_memory`: each program of a class has its own), handed
+/// to `report` with what it needs to render them.
+pub fn localize_program<R>(
+    a: &LocalizeArgs,
+    program: &std::path::Path,
+    timeout: Option<Duration>,
+    max_memory: Option<u64>,
+    quiet: bool,
+    report: impl FnOnce(
+        &faultline_ir::Program,
+        &Session,
+        &Options,
+        &faultline_diagnose::Localization,
+        Option<&faultline_diagnose::mdfs::MdfsReport>,
+    ) -> R,
+) -> Result<Limited<R>, UserError> {
     // Every phase from here on (the reference program, the tests, encoding,
     // solving, replaying) counts against the time and memory limits.
     let budget = Budget::new(timeout, max_memory);
@@ -137,11 +193,10 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
         faultline_smt::limits::cap_z3_memory(mib);
     }
     let _scope = faultline_smt::limits::enter(&budget);
-    let prog = compile(&a.program)?;
+    let prog = compile(program)?;
     let (tests, compare, limits) = match load_suite(&a.suite, &prog) {
         Err(UserError(msg)) if budget.exhausted().is_some() => {
-            eprintln!("{msg}");
-            return Ok(exit::LIMIT);
+            return Ok(Limited::Stopped(msg));
         }
         r => r?,
     };
@@ -161,7 +216,7 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
             Some(m) => Some(m.saturating_mul(1_000_000)),
         },
     };
-    let progress = std::sync::Arc::new(faultline_report::progress::Indicator::for_stderr(a.quiet));
+    let progress = std::sync::Arc::new(faultline_report::progress::Indicator::for_stderr(quiet));
     let mut options = options;
     if progress.is_enabled() {
         let sink = std::sync::Arc::clone(&progress);
@@ -182,7 +237,7 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
     }
     progress.phase(format!("running {}", plural(tests.len(), "test", "tests")));
     let session = Session::with_progress(&prog, &tests, compare, limits, options.progress.as_ref())
-        .map_err(|e| UserError(format!("{}: error: {e}", a.program.display())))?;
+        .map_err(|e| UserError(format!("{}: error: {e}", program.display())))?;
     progress.phase(format!(
         "localizing {}",
         plural(session.failing.len(), "failing test", "failing tests")
@@ -211,14 +266,31 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
     if let Ok(p) = std::sync::Arc::try_unwrap(progress) {
         p.finish();
     }
-    write_report(a, &prog, &session, &options, &loc, mdfs.as_ref())?;
-    Ok(if loc.is_partial() {
-        exit::LIMIT
-    } else if session.failing.is_empty() {
-        exit::OK
-    } else {
-        exit::FAILED
-    })
+    Ok(Limited::Done(report(
+        &prog,
+        &session,
+        &options,
+        &loc,
+        mdfs.as_ref(),
+    )))
+}
+
+/// The settings a report records.
+pub fn settings(
+    a: &LocalizeArgs,
+    options: &Options,
+    loc: &faultline_diagnose::Localization,
+) -> Settings {
+    Settings {
+        method: loc.method.clone(),
+        encoding: a.encoding.name().into(),
+        combine: a.combine.unwrap_or(Combine::Mbd).name().into(),
+        max_size: options.max_size,
+        max_diagnoses: options.max_diagnoses,
+        timeout_s: a.timeout,
+        unwind: options.unwind,
+        int_semantics: options.int_semantics.name().into(),
+    }
 }
 
 /// Renders the report in the chosen format to stdout or `-o FILE`.
@@ -233,16 +305,7 @@ fn write_report(
     use faultline_report::style::{self, Palette};
     use faultline_report::text::{TextOptions, Verbosity};
     let program_name = a.program.display().to_string();
-    let settings = Settings {
-        method: loc.method.clone(),
-        encoding: a.encoding.name().into(),
-        combine: a.combine.unwrap_or(Combine::Mbd).name().into(),
-        max_size: options.max_size,
-        max_diagnoses: options.max_diagnoses,
-        timeout_s: a.timeout,
-        unwind: options.unwind,
-        int_semantics: options.int_semantics.name().into(),
-    };
+    let settings = settings(a, options, loc);
     let subject = faultline_report::Subject {
         prog,
         program_name: &program_name,

@@ -4,6 +4,7 @@ mod bench_cmd;
 mod cafl_cmd;
 mod cafl_report;
 mod cafl_tui;
+mod class_cmd;
 mod cli;
 mod input;
 mod localize_cmd;

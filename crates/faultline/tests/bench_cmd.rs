@@ -271,3 +271,52 @@ fn bench_scores_faults_in_headers() {
         "{err}"
     );
 }
+
+#[test]
+fn bench_passes_a_manifests_comparison() {
+    let out = tempdir("bench-compare");
+    let manifest = out.join("class.toml");
+    let data = root().join("examples/median-class");
+    let text = |compare: &str| {
+        format!(
+            "name = \"median\"\ndata = \"{}\"\nmethods = [\"full\"]\n\n[tests]\ndir = \"tests\"\n{compare}\n\
+             [[program]]\nname = \"wrongmid\"\nsource = \"submissions/wrongmid.c\"\nfaulty_lines = [10]\n",
+            data.display()
+        )
+    };
+    let run = |compare: &str| {
+        std::fs::write(&manifest, text(compare)).unwrap();
+        let o = faultline()
+            .arg("bench")
+            .arg(&manifest)
+            .args(["--jobs", "1", "--out"])
+            .arg(&out)
+            .output()
+            .expect("runs");
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let csv = std::fs::read_to_string(out.join("results.csv")).expect("results.csv");
+        let r: Vec<String> = csv
+            .lines()
+            .nth(1)
+            .unwrap()
+            .split(',')
+            .map(String::from)
+            .collect();
+        // failing tests, found, first diagnosis with the fault
+        (r[3].clone(), r[5].clone(), r[6].clone())
+    };
+    // The tests' compare.toml (an answer pattern): 2 failing tests, the
+    // computation first.
+    assert_eq!(run(""), ("2".into(), "true".into(), "1".into()));
+    // The manifest's comparison replaces it: byte for byte every test fails
+    // (the prompt differs) and no diagnosis names line 10.
+    assert_eq!(
+        run("compare = { mode = \"exact\" }\n"),
+        ("7".into(), "false".into(), "".into())
+    );
+}

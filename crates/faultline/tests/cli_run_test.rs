@@ -655,7 +655,12 @@ Options:
       --args-file <FILE>    File with one test per line: the program's command line (shell quoting, `< FILE` for standard input; needs --oracle)
       --workdir <DIR>       Working directory of the --args-file tests: `< FILE` and the files the program opens are relative to it [default: the argument file's directory]
       --oracle <REF.c>      Reference program whose output on each line of --args-file is the expected output
-      --ignore-whitespace   Compare outputs as sequences of words, ignoring differences in whitespace
+      --compare <MODE>      How outputs are compared with the expected ones (overrides the mode of the tests' compare.toml; see docs/how-it-works.md) [default: exact] [possible values: exact, tokens, whitespace, numbers, pattern]
+      --ignore-whitespace   Compare outputs as sequences of words, ignoring differences in whitespace (--compare tokens)
+      --pattern <REGEX>     --compare pattern: the regular expression whose first capture group is the answer
+      --ignore-case         --compare pattern: match the pattern and compare the answers ignoring case
+      --abs-tolerance <X>   --compare numbers: the absolute tolerance of a number
+      --rel-tolerance <X>   --compare numbers: the tolerance of a number relative to the expected one
       --max-time <SECONDS>  Time limit of each test run, in seconds (0: none) [default: 10]
       --max-steps <N>       Limit on the statements and loop iterations each test run executes (reproducible on any machine, unlike --max-time) [default: none]
       --format <FORMAT>     Output format [default: text] [possible values: text, json]

@@ -197,6 +197,17 @@ impl<'p> Explainer<'p> {
             Verdict::Pass => return Err(format!("error: test `{}` passes", test.name)),
             Verdict::Fail(r) => r,
         };
+        // The output the failure is measured against: the one closest to
+        // the run's that `compare` accepts (faultline_smt::oracle::target).
+        let ended = matches!(execution.termination, faultline_exec::Termination::Exit(_));
+        let test = &TestCase {
+            expected_stdout: faultline_smt::oracle::target(
+                compare,
+                &test.expected_stdout,
+                ended.then_some(&execution.stdout[..]),
+            ),
+            ..test.clone()
+        };
         let trace = execution.trace.clone().unwrap_or_default();
         if trace.events.is_empty() {
             return Err(format!("error: test `{}` executed no statement", test.name));

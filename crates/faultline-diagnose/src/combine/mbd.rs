@@ -362,7 +362,7 @@ impl<S: TestSource> Search<'_, S> {
                 &self.joint.encs[&a],
                 model,
                 d,
-                &session.tests[a].expected_stdout,
+                &session.formula_test(a).expected_stdout,
             );
             groups.entry(g).or_default().push(w);
         }

@@ -93,7 +93,7 @@ fn enumerate(
     keep_witnesses: bool,
 ) -> Result<(Vec<TestMcs>, Option<Vec<Known>>), Incomplete> {
     let session = engine.session();
-    let expected = &session.tests[t].expected_stdout;
+    let expected = &session.formula_test(t).expected_stdout;
     let mut out = Vec::new();
     let mut known = Vec::new();
     while let Some(m) = engine.next_mcs(&mut f.en, &f.solver)? {

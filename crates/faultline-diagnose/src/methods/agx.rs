@@ -147,7 +147,7 @@ pub fn agx_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
                             &f.enc,
                             &model,
                             &d,
-                            &session.tests[t].expected_stdout,
+                            &session.formula_test(t).expected_stdout,
                         );
                         let progress = perturb(engine, t, &w, &mut explored)
                             || explored.expand(
@@ -177,7 +177,8 @@ pub fn agx_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
             if res.candidates.len() < POLISHED {
                 model = f.polish(engine, &d, model);
             }
-            let w = Witness::from_model(&f.enc, &model, &d, &session.tests[t].expected_stdout);
+            let w =
+                Witness::from_model(&f.enc, &model, &d, &session.formula_test(t).expected_stdout);
             let replay = engine.replay(t, &w);
             let angelic = if replay.explains {
                 replay.angelic

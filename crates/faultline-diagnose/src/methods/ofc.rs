@@ -182,7 +182,7 @@ pub fn ofc_test(engine: &mut Engine, t: usize, mut explored: Explored) -> TestRe
                     &f.enc,
                     &model,
                     &d,
-                    &session.tests[t].expected_stdout,
+                    &session.formula_test(t).expected_stdout,
                 ));
             }
             found.push(TestMcs {

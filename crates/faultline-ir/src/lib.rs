@@ -342,6 +342,23 @@ pub struct Expr {
     pub ty: Type,
 }
 
+impl Expr {
+    /// The element type a memory function (`memcpy`, `memset`, ...) works in
+    /// when given this pointer argument: the pointee of its type before its
+    /// conversion to `void *` (memory holds typed cells), `char` for a
+    /// `void *` without one. The interpreter and the encoder both use it.
+    pub fn mem_elem(&self) -> Type {
+        let inner = match &self.kind {
+            ExprKind::Cast(inner) => &inner.ty,
+            _ => &self.ty,
+        };
+        match inner.pointee() {
+            Some(Type::Void) | None => CHAR,
+            Some(t) => t.clone(),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum UnOp {
     /// Arithmetic negation in the expression's type.

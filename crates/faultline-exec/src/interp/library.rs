@@ -225,14 +225,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
     /// from the type it had before its conversion to `void *` (memory holds
     /// typed cells): `n` must be a whole number of those elements.
     fn mem_cells(&self, arg: &Expr, n: u64) -> R<Vec<Type>> {
-        let inner = match &arg.kind {
-            ExprKind::Cast(inner) => &inner.ty,
-            _ => &arg.ty,
-        };
-        let elem = match inner.pointee() {
-            Some(Type::Void) | None => faultline_ir::CHAR,
-            Some(t) => t.clone(),
-        };
+        let elem = arg.mem_elem();
         let size = self.prog.size_of(&elem).max(1);
         // No object is this large (a negative size converted to size_t).
         if n / size > MAX_CELLS {

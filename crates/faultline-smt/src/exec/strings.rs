@@ -298,14 +298,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
         let Some(n) = self.int_of(n)?.as_const() else {
             return self.unsupported("a memory function with a computed size");
         };
-        let inner = match &arg.kind {
-            ExprKind::Cast(inner) => &inner.ty,
-            _ => &arg.ty,
-        };
-        let elem = match inner.pointee() {
-            Some(Type::Void) | None => faultline_ir::CHAR,
-            Some(t) => t.clone(),
-        };
+        let elem = arg.mem_elem();
         let size = self.prog.size_of(&elem).max(1);
         let n = n as u64;
         if n / size > 1 << 24 {

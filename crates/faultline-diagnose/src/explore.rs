@@ -8,7 +8,7 @@
 //! the test forced down it after the same prefix (execution hijacking).
 
 use faultline_exec::trace::Scope;
-use faultline_exec::{ExecOptions, Executable, Hooks, Input, Limits, Site, TestCase, Trace};
+use faultline_exec::{ExecOptions, Executable, Hooks, Limits, Site, TestCase, Trace};
 use faultline_ir::{Branch, StmtId};
 use faultline_smt::{BranchPolicy, Explore, TestEncoding};
 use std::collections::{BTreeMap, BTreeSet};
@@ -117,11 +117,7 @@ impl Explored {
             forced: forced.iter().cloned().collect(),
         };
         let run = exe.run(
-            Input {
-                args: &test.args,
-                stdin: &test.stdin,
-                workdir: test.workdir.as_deref(),
-            },
+            test.input(),
             ExecOptions {
                 record_trace: true,
                 limits,

@@ -252,11 +252,7 @@ pub fn replay(
         seen: Vec::new(),
     };
     let exec = exe.run(
-        faultline_exec::Input {
-            args: &test.args,
-            stdin: &test.stdin,
-            workdir: test.workdir.as_deref(),
-        },
+        test.input(),
         ExecOptions {
             record_trace: true,
             limits,
@@ -311,11 +307,7 @@ pub fn reported_values_pass(
             let test = &session.tests[t];
             let mut applier = Applier::new(&w, t);
             let exec = exe.run(
-                faultline_exec::Input {
-                    args: &test.args,
-                    stdin: &test.stdin,
-                    workdir: test.workdir.as_deref(),
-                },
+                test.input(),
                 ExecOptions {
                     record_trace: false,
                     limits: session.replay_limits(),

@@ -49,11 +49,7 @@ impl Run {
 /// Runs one test.
 pub fn run(exe: &Executable<'_>, test: &TestCase, options: &RunOptions) -> Run {
     let execution = exe.run(
-        Input {
-            args: &test.args,
-            stdin: &test.stdin,
-            workdir: test.workdir.as_deref(),
-        },
+        test.input(),
         ExecOptions {
             record_trace: options.record_trace,
             limits: options.limits,

@@ -25,6 +25,17 @@ pub struct TestCase {
     pub workdir: Option<std::path::PathBuf>,
 }
 
+impl TestCase {
+    /// What a run of this test is given: its arguments, stdin and working directory.
+    pub fn input(&self) -> crate::Input<'_> {
+        crate::Input {
+            args: &self.args,
+            stdin: &self.stdin,
+            workdir: self.workdir.as_deref(),
+        }
+    }
+}
+
 pub use crate::compare::{Answer, Compare, Pattern};
 
 /// Why a test failed.

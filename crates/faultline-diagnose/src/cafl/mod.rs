@@ -19,7 +19,7 @@ pub mod model;
 pub mod wp;
 
 use critical::{CriticalKind, Facts};
-use faultline_exec::interp::{ExecOptions, Executable, Hooks, Input, Site};
+use faultline_exec::interp::{ExecOptions, Executable, Hooks, Site};
 use faultline_exec::suite::FailReason;
 use faultline_exec::trace::{Instance, Trace};
 use faultline_exec::{Compare, Limits, TestCase, Verdict};
@@ -181,11 +181,7 @@ impl<'p> Explainer<'p> {
         let exe = Executable::new(prog).map_err(|e| format!("error: {}", e.describe(prog)))?;
         let mut log = OutputLog::default();
         let execution = exe.run(
-            Input {
-                args: &test.args,
-                stdin: &test.stdin,
-                workdir: test.workdir.as_deref(),
-            },
+            test.input(),
             ExecOptions {
                 record_trace: true,
                 limits,

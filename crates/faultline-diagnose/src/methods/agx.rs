@@ -30,7 +30,7 @@ use crate::result::{Incomplete, Localization};
 use crate::session::Session;
 use crate::weights::{clause_weights, Formula};
 use crate::witness::Witness;
-use faultline_exec::{ExecOptions, Input};
+use faultline_exec::ExecOptions;
 use faultline_ir::{Branch, StmtId};
 use faultline_smt::Encoding;
 use std::collections::BTreeSet;
@@ -207,11 +207,7 @@ fn perturb(engine: &mut Engine, t: usize, w: &Witness, explored: &mut Explored) 
     let test = &session.tests[t];
     let mut hooks = crate::witness::Applier::new(w, t);
     let run = engine.exe().run(
-        Input {
-            args: &test.args,
-            stdin: &test.stdin,
-            workdir: test.workdir.as_deref(),
-        },
+        test.input(),
         ExecOptions {
             record_trace: true,
             limits: session.replay_limits(),

@@ -3,25 +3,9 @@
 //! runtime errors. The byte distances themselves are compared with gcc in
 //! tests/programs/ptr_int_casts.
 
-use faultline_exec::{ExecOptions, Executable, Input, Termination};
+mod common;
 
-fn run(src: &str) -> (String, Option<(String, String)>) {
-    let prog = faultline_c::compile_source("t.c", src).expect("compiles");
-    let exe = Executable::new(&prog).expect("starts");
-    let e = exe.run(
-        Input {
-            args: &[],
-            stdin: b"",
-            workdir: None,
-        },
-        ExecOptions::default(),
-    );
-    let err = match &e.termination {
-        Termination::RuntimeError(r) => Some((r.kind.name().to_string(), r.describe(&prog))),
-        _ => None,
-    };
-    (String::from_utf8_lossy(&e.stdout).into_owned(), err)
-}
+use common::run;
 
 #[test]
 fn an_integer_not_made_from_a_pointer_does_not_convert() {

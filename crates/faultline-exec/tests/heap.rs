@@ -1,27 +1,9 @@
 //! The heap's runtime errors, with their exact messages (kind, statement,
 //! allocation and free sites), and the limits of allocation.
 
-use faultline_exec::{ExecOptions, Executable, Input, Termination};
+mod common;
 
-/// Runs `src` (as `t.c`) and returns (stdout, the runtime error's kind and
-/// description, if the run ended with one).
-fn run(src: &str) -> (String, Option<(String, String)>) {
-    let prog = faultline_c::compile_source("t.c", src).expect("compiles");
-    let exe = Executable::new(&prog).expect("starts");
-    let e = exe.run(
-        Input {
-            args: &[],
-            stdin: b"",
-            workdir: None,
-        },
-        ExecOptions::default(),
-    );
-    let err = match &e.termination {
-        Termination::RuntimeError(r) => Some((r.kind.name().to_string(), r.describe(&prog))),
-        _ => None,
-    };
-    (String::from_utf8_lossy(&e.stdout).into_owned(), err)
-}
+use common::run;
 
 fn error(src: &str) -> (String, String) {
     run(src).1.expect("a runtime error")

@@ -9,11 +9,13 @@
 //! replace_runs`; the numbers measured on the development machine are in
 //! docs/benchmarks.md ("Interpreter speed").
 
+mod common;
+
+use common::run_binary;
 use faultline_exec::suite::{read_command_file, with_oracle_in};
-use faultline_exec::{run_suite, Executable, Limits, RunOptions, TestCase};
-use std::io::Write;
+use faultline_exec::{run_suite, Executable, Limits, RunOptions};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// Timed repetitions of each side.
@@ -26,28 +28,6 @@ fn siemens() -> Option<PathBuf> {
             Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/benchmarks/siemens")
         });
     dir.join("replace").is_dir().then_some(dir)
-}
-
-/// Spawns the binary once per test in `workdir`, feeding it the test's stdin;
-/// returns the number of tests whose output and status match the expectations.
-fn run_binary(bin: &Path, workdir: &Path, tests: &[TestCase]) -> usize {
-    let mut agree = 0;
-    for t in tests {
-        let mut child = Command::new(bin)
-            .args(&t.args)
-            .current_dir(workdir)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("spawn the gcc binary");
-        drop(child.stdin.take().map(|mut i| i.write_all(&t.stdin)));
-        let out = child.wait_with_output().expect("wait for the gcc binary");
-        if out.stdout == t.expected_stdout && out.status.code() == t.expected_status {
-            agree += 1;
-        }
-    }
-    agree
 }
 
 fn main() {
@@ -109,7 +89,7 @@ fn main() {
     let mut agree = 0;
     for _ in 0..REPS {
         let start = Instant::now();
-        agree = run_binary(&bin, &inputs, &tests);
+        agree = run_binary(&bin, Some(&inputs), &tests);
         gcc_times.push(start.elapsed());
     }
     let _ = std::fs::remove_dir_all(&tmp);

@@ -6,10 +6,12 @@
 //! Run with `cargo bench -p faultline --bench tcas_runs`; the numbers measured
 //! on the development machine are in docs/benchmarks.md ("Interpreter speed").
 
+mod common;
+
+use common::run_binary;
 use faultline_exec::{run_suite, suite, Executable, Limits, RunOptions, TestCase};
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// Timed repetitions of the interpreter run.
@@ -35,28 +37,6 @@ fn tests(tcas: &Path) -> Vec<TestCase> {
     let lines = suite::read_args_file(&tcas.join("universe.txt")).expect("tests/tcas/universe.txt");
     let oracle = faultline_c::compile_file(&tcas.join("tcas.c")).expect("tcas.c compiles");
     suite::with_oracle(lines, &oracle, "tcas.c", Limits::default()).expect("the oracle runs")
-}
-
-/// Spawns the binary once per test, feeding it the test's arguments and
-/// collecting its output; returns the number of tests whose output and
-/// status match the expectations.
-fn run_binary(bin: &Path, tests: &[TestCase]) -> usize {
-    let mut agree = 0;
-    for t in tests {
-        let mut child = Command::new(bin)
-            .args(&t.args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("spawn the gcc binary");
-        drop(child.stdin.take().map(|mut i| i.write_all(&t.stdin)));
-        let out = child.wait_with_output().expect("wait for the gcc binary");
-        if out.stdout == t.expected_stdout && out.status.code() == t.expected_status {
-            agree += 1;
-        }
-    }
-    agree
 }
 
 fn main() {
@@ -104,7 +84,7 @@ fn main() {
     let mut agree = 0;
     for _ in 0..GCC_REPS {
         let start = Instant::now();
-        agree = run_binary(&bin, &tests);
+        agree = run_binary(&bin, None, &tests);
         gcc_times.push(start.elapsed());
     }
     let _ = std::fs::remove_dir_all(&dir);

@@ -123,11 +123,14 @@ impl Plausibility {
     /// statements, keeping the found order otherwise.
     pub fn order(&self, session: &Session, diagnoses: &mut [Diagnosis]) {
         let mut repaired = BTreeSet::new();
-        for d in diagnoses
-            .iter()
-            .filter(|d| d.stmts.len() == 1)
-            .take(crate::repair::MAX_CHECKED)
-        {
+        let singles = diagnoses.iter().filter(|d| d.stmts.len() == 1);
+        // One single statement keeps its place whatever its repair.
+        let checked = if singles.clone().count() > 1 {
+            crate::repair::MAX_CHECKED
+        } else {
+            0
+        };
+        for d in singles.take(checked) {
             match crate::repair::has_repair(session, d.stmts[0]) {
                 Some(true) => {
                     repaired.insert(d.stmts[0]);

@@ -97,7 +97,7 @@ pub fn has_repair(session: &Session, id: StmtId) -> Option<bool> {
         compare: session.compare,
     };
     let passing: Vec<usize> = (0..session.runs.len())
-        .filter(|i| !session.failing.contains(i))
+        .filter(|&i| session.runs[i].passed())
         .collect();
     for (node, edits) in count.edits.into_iter().enumerate() {
         for edit in edits {

@@ -312,6 +312,9 @@ impl<'s, 'p> Engine<'s, 'p> {
         incomplete: Option<Incomplete>,
         start: Instant,
     ) -> Localization {
+        // A limit hit anywhere (an encoding it stopped, say) leaves the
+        // search incomplete, whatever the strategy reported.
+        let incomplete = incomplete.or_else(|| self.limit_hit());
         let mut stats = self.stats;
         stats.total_time = start.elapsed() + self.session.run_time;
         Localization {

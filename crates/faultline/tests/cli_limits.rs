@@ -291,3 +291,32 @@ fn a_negative_strncpy_length_is_an_overflow_not_a_crash() {
         "strncpy/prefix.c:12:5: diagnosis 1: `strncpy(out, word, n - 1);`; line 13 `out[n - 1] = '\\0';` would need 116 here, computed 0 for test five (explains five, two, zero)\n"
     );
 }
+
+/// A limit reached while a per-test method (BugAssist) encodes the last
+/// failing test's formula ends the search as partial (exit status 3, the
+/// limit named), never "no set of statements explains the failing test"
+/// as if the search had completed: bigsort's one formula (a 40-element
+/// bubble sort, unrolled) needs far more than 150 MiB.
+#[test]
+fn a_limit_during_a_per_test_encoding_makes_the_result_partial() {
+    let o = limits(
+        &[
+            "localize",
+            "bigsort/bigsort.c",
+            "--tests",
+            "bigsort/tests",
+            "--method",
+            "bugassist",
+            "--max-memory",
+            "150",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    assert_eq!(o.status, 3, "{}", o.stderr);
+    let j = json(&o);
+    assert_eq!(j["complete"], false);
+    assert_eq!(j["incomplete_kind"], "memory");
+    assert_eq!(j["diagnoses"].as_array().map(Vec::len), Some(0));
+}

@@ -286,10 +286,11 @@ impl Lowerer<'_> {
         Ok(())
     }
 
-    fn new_struct(&mut self, name: String) -> StructId {
+    fn new_struct(&mut self, name: String, union: bool) -> StructId {
         let id = StructId(self.structs.len() as u32);
         self.structs.push(StructDef {
             name,
+            union,
             fields: Vec::new(),
             cells: 0,
             size: 0,
@@ -311,6 +312,7 @@ impl Lowerer<'_> {
     }
 
     fn struct_spec(&mut self, spec: &ast::StructSpec, forward: bool) -> PResult<StructId> {
+        let kw = if spec.union { "union" } else { "struct" };
         let Some(fields) = &spec.fields else {
             let tag = spec
                 .tag
@@ -318,8 +320,10 @@ impl Lowerer<'_> {
                 .expect("the parser requires a tag or a body");
             if !forward {
                 match self.lookup_tag(&tag.name) {
-                    Some(Tag::Struct(id)) => return Ok(id),
-                    Some(Tag::Enum { .. }) => {
+                    Some(Tag::Struct(id)) if self.structs[id.0 as usize].union == spec.union => {
+                        return Ok(id)
+                    }
+                    Some(Tag::Struct(_) | Tag::Enum { .. }) => {
                         return err(
                             tag.span,
                             format!(
@@ -332,9 +336,12 @@ impl Lowerer<'_> {
                 }
             } else if let Some(Tag::Struct(id)) = self.current_scope().tags.get(&tag.name).copied()
             {
+                if self.structs[id.0 as usize].union != spec.union {
+                    return err(tag.span, mismatched_tag(&tag.name));
+                }
                 return Ok(id);
             }
-            let id = self.new_struct(tag.name.to_string());
+            let id = self.new_struct(tag.name.to_string(), spec.union);
             self.current_scope()
                 .tags
                 .insert(tag.name.clone(), Tag::Struct(id));
@@ -342,9 +349,12 @@ impl Lowerer<'_> {
         };
         let id = match &spec.tag {
             Some(tag) => match self.current_scope().tags.get(&tag.name).copied() {
+                Some(Tag::Struct(id)) if self.structs[id.0 as usize].union != spec.union => {
+                    return err(tag.span, mismatched_tag(&tag.name))
+                }
                 Some(Tag::Struct(id)) if !self.struct_complete[id.0 as usize] => id,
                 Some(Tag::Struct(_)) => {
-                    return err(tag.span, format!("redefinition of 'struct {}'", tag.name))
+                    return err(tag.span, format!("redefinition of '{} {}'", kw, tag.name))
                 }
                 Some(Tag::Enum { .. }) => {
                     return err(
@@ -356,14 +366,14 @@ impl Lowerer<'_> {
                     )
                 }
                 None => {
-                    let id = self.new_struct(tag.name.to_string());
+                    let id = self.new_struct(tag.name.to_string(), spec.union);
                     self.current_scope()
                         .tags
                         .insert(tag.name.clone(), Tag::Struct(id));
                     id
                 }
             },
-            None => self.new_struct("(anonymous)".to_string()),
+            None => self.new_struct("(anonymous)".to_string(), spec.union),
         };
         let mut out: Vec<Field> = Vec::new();
         let mut cells: u64 = 0;
@@ -406,7 +416,8 @@ impl Lowerer<'_> {
                 }
                 let a = self.align_of(&ty);
                 let fsize = self.size_of(&ty);
-                let offset = size.div_ceil(a) * a;
+                // A union's members all start at byte 0.
+                let offset = if spec.union { 0 } else { size.div_ceil(a) * a };
                 out.push(Field {
                     name: name.name.to_string(),
                     ty: ty.clone(),
@@ -414,18 +425,18 @@ impl Lowerer<'_> {
                     byte_offset: offset,
                 });
                 cells = cells.saturating_add(self.cells(&ty));
-                size = offset.saturating_add(fsize);
+                size = size.max(offset.saturating_add(fsize));
                 align = align.max(a);
             }
         }
         if out.is_empty() {
-            return err(spec.span, "unsupported: structs without members");
+            return err(spec.span, format!("unsupported: {kw}s without members"));
         }
         if cells > MAX_CELLS {
-            return err(spec.span, "struct is too large");
+            return err(spec.span, format!("{kw} is too large"));
         }
         if depth > MAX_TYPE_DEPTH as u32 {
-            return err(spec.span, "structs nested too deeply");
+            return err(spec.span, format!("{kw}s nested too deeply"));
         }
         let size = size.div_ceil(align) * align;
         let def = &mut self.structs[id.0 as usize];
@@ -497,6 +508,11 @@ impl Lowerer<'_> {
         }
         Ok(())
     }
+}
+
+/// The error for a tag used with the other of `struct` and `union`.
+fn mismatched_tag(name: &str) -> String {
+    format!("use of '{name}' with tag type that does not match previous declaration")
 }
 
 /// The IR signature of a declared function type.

@@ -225,12 +225,16 @@ fn unsupported_constructs() {
 #[test]
 fn union_errors() {
     assert_eq!(
-        error("struct S { int t; union { int a; float f; }; };\nint main() {}"),
-        "t.c:1:19: error: unsupported: anonymous union members"
+        error("struct S { int a; union { int a; float f; }; };\nint main() {}"),
+        "t.c:1:19: error: duplicate member 'a'"
     );
     assert_eq!(
-        error("union U { int t; struct { int a; }; };\nint main() {}"),
-        "t.c:1:18: error: unsupported: anonymous struct members"
+        error("union U { struct { int a; }; int a; };\nint main() {}"),
+        "t.c:1:34: error: duplicate member 'a'"
+    );
+    assert_eq!(
+        error("struct S { int t; union { int a; float f; }; };\nstruct S s = {.f = 1};\nint main() {}"),
+        "t.c:2:16: error: unsupported: designator of a member of an anonymous struct or union"
     );
     assert_eq!(
         error("union U { int a : 3; };\nint main() {}"),

@@ -1081,8 +1081,7 @@ impl Lowerer<'_> {
                 ),
             );
         }
-        let def = &self.structs[sid.0 as usize];
-        let Some(idx) = def.fields.iter().position(|f| *f.name == *field.name) else {
+        let Some(path) = self.member_path(sid, &field.name) else {
             return err(
                 field.span,
                 format!(
@@ -1092,11 +1091,18 @@ impl Lowerer<'_> {
                 ),
             );
         };
-        let ty = def.fields[idx].ty.clone();
-        Ok(Place {
-            kind: PlaceKind::Field(Box::new(place), idx as u32),
-            ty,
-        })
+        let mut place = place;
+        for idx in path {
+            let Type::Struct(s) = place.ty else {
+                unreachable_type()
+            };
+            let ty = self.structs[s.0 as usize].fields[idx as usize].ty.clone();
+            place = Place {
+                kind: PlaceKind::Field(Box::new(place), idx),
+                ty,
+            };
+        }
+        Ok(place)
     }
 
     fn cast_expr(&mut self, tn: &ast::TypeName, x: &ast::Expr, span: Span) -> PResult<Expr> {

@@ -343,7 +343,16 @@ impl Lowerer<'_> {
                 if el.designators.len() > 1 {
                     return err(name.span, "unsupported: nested designators");
                 }
-                let Some(idx) = fields.iter().position(|x| *x.name == *name.name) else {
+                let Some(idx) = fields
+                    .iter()
+                    .position(|x| !x.name.is_empty() && *x.name == *name.name)
+                else {
+                    if self.member_path(id, &name.name).is_some() {
+                        return err(
+                            name.span,
+                            "unsupported: designator of a member of an anonymous struct or union",
+                        );
+                    }
                     return err(
                         name.span,
                         format!(

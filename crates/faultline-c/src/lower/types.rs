@@ -382,6 +382,35 @@ impl Lowerer<'_> {
         let mut depth: u32 = 1;
         for fd in fields {
             let (base, c) = self.base_type(&fd.specs, false)?;
+            if let (BaseType::Struct(anon), DeclTy::Obj(ty @ Type::Struct(sid)), true) =
+                (&fd.specs.base, &base, fd.declarators.is_empty())
+            {
+                if anon.tag.is_none() {
+                    // An anonymous member: a field without a name, whose
+                    // members are found by `member_path`.
+                    for name in self.member_names(*sid) {
+                        if out
+                            .iter()
+                            .any(|f| self.field_names(f).iter().any(|n| *n == name))
+                        {
+                            return err(fd.span, format!("duplicate member '{name}'"));
+                        }
+                    }
+                    let a = self.align_of(ty);
+                    let offset = if spec.union { 0 } else { size.div_ceil(a) * a };
+                    out.push(Field {
+                        name: String::new(),
+                        ty: ty.clone(),
+                        cell_offset: cells,
+                        byte_offset: offset,
+                    });
+                    depth = depth.max(self.struct_depth[sid.0 as usize] + 1);
+                    cells = cells.saturating_add(self.cells(ty));
+                    size = size.max(offset.saturating_add(self.size_of(ty)));
+                    align = align.max(a);
+                    continue;
+                }
+            }
             for d in &fd.declarators {
                 let r = self.resolve_declarator(base.clone(), c, d)?;
                 let Some(name) = r.name else { continue };
@@ -404,7 +433,10 @@ impl Lowerer<'_> {
                         format!("field has incomplete type '{}'", self.type_str(&ty)),
                     );
                 }
-                if out.iter().any(|f| *f.name == *name.name) {
+                if out
+                    .iter()
+                    .any(|f| self.field_names(f).iter().any(|n| **n == *name.name))
+                {
                     return err(name.span, format!("duplicate member '{}'", name.name));
                 }
                 let mut elem = &ty;
@@ -447,6 +479,48 @@ impl Lowerer<'_> {
         self.struct_complete[id.0 as usize] = true;
         self.struct_depth[id.0 as usize] = depth;
         Ok(id)
+    }
+
+    /// The names a field brings into its struct: its own, or those of an
+    /// anonymous struct or union member.
+    fn field_names(&self, f: &Field) -> Vec<String> {
+        match (&f.ty, f.name.is_empty()) {
+            (Type::Struct(s), true) => self.member_names(*s),
+            _ => vec![f.name.clone()],
+        }
+    }
+
+    /// The member names of a struct or union, those of its anonymous members included.
+    fn member_names(&self, sid: StructId) -> Vec<String> {
+        self.structs[sid.0 as usize]
+            .fields
+            .iter()
+            .flat_map(|f| self.field_names(f))
+            .collect()
+    }
+
+    /// The field indices leading to member `name` of struct or union `sid`,
+    /// through anonymous members (`None`: no such member).
+    pub(crate) fn member_path(&self, sid: StructId, name: &str) -> Option<Vec<u32>> {
+        let def = &self.structs[sid.0 as usize];
+        if let Some(i) = def
+            .fields
+            .iter()
+            .position(|f| !f.name.is_empty() && *f.name == *name)
+        {
+            return Some(vec![i as u32]);
+        }
+        def.fields
+            .iter()
+            .enumerate()
+            .find_map(|(i, f)| match &f.ty {
+                Type::Struct(s) if f.name.is_empty() => {
+                    let mut p = self.member_path(*s, name)?;
+                    p.insert(0, i as u32);
+                    Some(p)
+                }
+                _ => None,
+            })
     }
 
     fn enum_spec(&mut self, spec: &ast::EnumSpec) -> PResult<()> {

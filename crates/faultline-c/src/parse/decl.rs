@@ -174,15 +174,8 @@ impl<'a> Parser<'a> {
                 }
                 let mut declarators = Vec::new();
                 if self.is(";") {
-                    if let BaseType::Struct(s) = &specs.base {
-                        if s.tag.is_none() {
-                            let what = if s.union { "union" } else { "struct" };
-                            return err(
-                                specs.span,
-                                format!("unsupported: anonymous {what} members"),
-                            );
-                        }
-                    }
+                    // An anonymous struct or union member (C11): its members
+                    // are members of the enclosing one.
                 } else {
                     loop {
                         let d = self.parse_declarator(Mode::Named)?;

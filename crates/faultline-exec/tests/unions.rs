@@ -49,7 +49,8 @@ fn an_integer_that_is_no_address_is_refused_as_a_pointer() {
 
 #[test]
 fn a_dereference_past_a_member_is_out_of_bounds() {
-    let src = "union A { int a[2]; char c[8]; };\nint main(void) {\n  union A u;\n  int *q = u.a;\n  \
+    let src =
+        "union A { int a[2]; char c[8]; };\nint main(void) {\n  union A u;\n  int *q = u.a;\n  \
                u.a[0] = 1;\n  u.a[1] = 2;\n  return q[2];\n}\n";
     assert_eq!(
         run(src).1,

@@ -375,11 +375,42 @@ impl Lowerer<'_> {
             },
             None => self.new_struct("(anonymous)".to_string(), spec.union),
         };
-        let mut out: Vec<Field> = Vec::new();
-        let mut cells: u64 = 0;
-        let mut size: u64 = 0;
-        let mut align: u64 = 1;
-        let mut depth: u32 = 1;
+        let Members {
+            out,
+            cells,
+            size,
+            align,
+            depth,
+        } = self.struct_members(spec.union, fields)?;
+        if out.is_empty() {
+            return err(spec.span, format!("unsupported: {kw}s without members"));
+        }
+        if cells > MAX_CELLS {
+            return err(spec.span, format!("{kw} is too large"));
+        }
+        if depth > MAX_TYPE_DEPTH as u32 {
+            return err(spec.span, format!("{kw}s nested too deeply"));
+        }
+        let size = size.div_ceil(align) * align;
+        let def = &mut self.structs[id.0 as usize];
+        def.fields = out;
+        def.cells = cells;
+        def.size = size;
+        def.align = align;
+        self.struct_complete[id.0 as usize] = true;
+        self.struct_depth[id.0 as usize] = depth;
+        Ok(id)
+    }
+
+    /// Lays out the members of a struct or union definition.
+    fn struct_members(&mut self, union: bool, fields: &[ast::FieldDecl]) -> PResult<Members> {
+        let mut m = Members {
+            out: Vec::new(),
+            cells: 0,
+            size: 0,
+            align: 1,
+            depth: 1,
+        };
         for fd in fields {
             let (base, c) = self.base_type(&fd.specs, false)?;
             if let (BaseType::Struct(anon), DeclTy::Obj(ty @ Type::Struct(sid)), true) =
@@ -389,25 +420,14 @@ impl Lowerer<'_> {
                     // An anonymous member: a field without a name, whose
                     // members are found by `member_path`.
                     for name in self.member_names(*sid) {
-                        if out
+                        if m.out
                             .iter()
                             .any(|f| self.field_names(f).iter().any(|n| *n == name))
                         {
                             return err(fd.span, format!("duplicate member '{name}'"));
                         }
                     }
-                    let a = self.align_of(ty);
-                    let offset = if spec.union { 0 } else { size.div_ceil(a) * a };
-                    out.push(Field {
-                        name: String::new(),
-                        ty: ty.clone(),
-                        cell_offset: cells,
-                        byte_offset: offset,
-                    });
-                    depth = depth.max(self.struct_depth[sid.0 as usize] + 1);
-                    cells = cells.saturating_add(self.cells(ty));
-                    size = size.max(offset.saturating_add(self.size_of(ty)));
-                    align = align.max(a);
+                    self.add_member(&mut m, union, String::new(), ty.clone());
                     continue;
                 }
             }
@@ -433,52 +453,40 @@ impl Lowerer<'_> {
                         format!("field has incomplete type '{}'", self.type_str(&ty)),
                     );
                 }
-                if out
+                if m.out
                     .iter()
                     .any(|f| self.field_names(f).iter().any(|n| **n == *name.name))
                 {
                     return err(name.span, format!("duplicate member '{}'", name.name));
                 }
-                let mut elem = &ty;
-                while let Type::Array(e, _) = elem {
-                    elem = e;
-                }
-                if let Type::Struct(s) = elem {
-                    depth = depth.max(self.struct_depth[s.0 as usize] + 1);
-                }
-                let a = self.align_of(&ty);
-                let fsize = self.size_of(&ty);
-                // A union's members all start at byte 0.
-                let offset = if spec.union { 0 } else { size.div_ceil(a) * a };
-                out.push(Field {
-                    name: name.name.to_string(),
-                    ty: ty.clone(),
-                    cell_offset: cells,
-                    byte_offset: offset,
-                });
-                cells = cells.saturating_add(self.cells(&ty));
-                size = size.max(offset.saturating_add(fsize));
-                align = align.max(a);
+                self.add_member(&mut m, union, name.name.to_string(), ty);
             }
         }
-        if out.is_empty() {
-            return err(spec.span, format!("unsupported: {kw}s without members"));
+        Ok(m)
+    }
+
+    /// Appends a member: in a struct at the next offset of its alignment, in
+    /// a union at byte 0; each has its own cells.
+    fn add_member(&self, m: &mut Members, union: bool, name: String, ty: Type) {
+        let mut elem = &ty;
+        while let Type::Array(e, _) = elem {
+            elem = e;
         }
-        if cells > MAX_CELLS {
-            return err(spec.span, format!("{kw} is too large"));
+        if let Type::Struct(s) = elem {
+            m.depth = m.depth.max(self.struct_depth[s.0 as usize] + 1);
         }
-        if depth > MAX_TYPE_DEPTH as u32 {
-            return err(spec.span, format!("{kw}s nested too deeply"));
-        }
-        let size = size.div_ceil(align) * align;
-        let def = &mut self.structs[id.0 as usize];
-        def.fields = out;
-        def.cells = cells;
-        def.size = size;
-        def.align = align;
-        self.struct_complete[id.0 as usize] = true;
-        self.struct_depth[id.0 as usize] = depth;
-        Ok(id)
+        let a = self.align_of(&ty);
+        let offset = if union { 0 } else { m.size.div_ceil(a) * a };
+        let cell_offset = m.cells;
+        m.cells = m.cells.saturating_add(self.cells(&ty));
+        m.size = m.size.max(offset.saturating_add(self.size_of(&ty)));
+        m.align = m.align.max(a);
+        m.out.push(Field {
+            name,
+            ty,
+            cell_offset,
+            byte_offset: offset,
+        });
     }
 
     /// The names a field brings into its struct: its own, or those of an
@@ -582,6 +590,15 @@ impl Lowerer<'_> {
         }
         Ok(())
     }
+}
+
+/// The members of a struct or union being defined, with its layout so far.
+struct Members {
+    out: Vec<Field>,
+    cells: u64,
+    size: u64,
+    align: u64,
+    depth: u32,
 }
 
 /// The error for a tag used with the other of `struct` and `union`.

@@ -265,6 +265,14 @@ fn union_errors() {
         "t.c:2:27: error: no member named 'b' in 'union U'"
     );
     assert_eq!(
+        error("#include <stdio.h>\nunion U { int a; };\nint main() { union U u; u.a = 1; printf(\"%d\", u); }"),
+        "t.c:3:47: error: unsupported: passing a union to a variadic function"
+    );
+    assert_eq!(
+        error("union U { int a; };\nunion U f(void) { union U u; u.a = 1; return u; }\nint main() { return f().a; }"),
+        "t.c:3:21: error: unsupported: member access on a union that is not an lvalue"
+    );
+    assert_eq!(
         error("union U { };\nint main() {}"),
         "t.c:1:1: error: unsupported: unions without members"
     );

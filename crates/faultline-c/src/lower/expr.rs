@@ -1048,10 +1048,9 @@ impl Lowerer<'_> {
             match self.expr(base)? {
                 Val::Place(p) if matches!(p.ty, Type::Struct(_)) => p,
                 Val::Rv(e) if matches!(e.ty, Type::Struct(_)) => {
-                    return err(
-                        base.span,
-                        "unsupported: member access on a struct that is not an lvalue",
-                    );
+                    let kw = self.tag_kw(&e.ty);
+                    let msg = format!("unsupported: member access on a {kw} that is not an lvalue");
+                    return err(base.span, msg);
                 }
                 v => {
                     let t = match &v {

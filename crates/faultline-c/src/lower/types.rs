@@ -420,10 +420,7 @@ impl Lowerer<'_> {
                     // An anonymous member: a field without a name, whose
                     // members are found by `member_path`.
                     for name in self.member_names(*sid) {
-                        if m.out
-                            .iter()
-                            .any(|f| self.field_names(f).iter().any(|n| *n == name))
-                        {
+                        if m.out.iter().any(|f| self.field_names(f).contains(&name)) {
                             return err(fd.span, format!("duplicate member '{name}'"));
                         }
                     }
@@ -487,6 +484,14 @@ impl Lowerer<'_> {
             cell_offset,
             byte_offset: offset,
         });
+    }
+
+    /// `union` for a union type, `struct` otherwise (for messages).
+    pub(crate) fn tag_kw(&self, t: &Type) -> &'static str {
+        match t {
+            Type::Struct(s) if self.structs[s.0 as usize].union => "union",
+            _ => "struct",
+        }
     }
 
     /// The names a field brings into its struct: its own, or those of an

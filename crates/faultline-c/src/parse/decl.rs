@@ -162,7 +162,7 @@ impl<'a> Parser<'a> {
                 }
                 let fstart = self.peek().span;
                 let Some(specs) = self.parse_decl_specs()? else {
-                    return self.fail(&format!(
+                    return self.fail(format!(
                         "expected type specifier in {kw_name} member declaration"
                     ));
                 };
@@ -198,7 +198,7 @@ impl<'a> Parser<'a> {
             self.bump();
             fields = Some(fs);
         } else if tag.is_none() {
-            return self.fail(&format!("expected '{{' or identifier after '{kw_name}'"));
+            return self.fail(format!("expected '{{' or identifier after '{kw_name}'"));
         }
         self.leave();
         Ok(StructSpec {

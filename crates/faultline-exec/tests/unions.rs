@@ -72,3 +72,11 @@ fn a_member_partly_written_is_uninitialized() {
         ))
     );
 }
+
+#[test]
+fn pointers_to_members_compare_by_address() {
+    let src = "#include <stdio.h>\nunion U { int i; char c[4]; struct { char a, b; } s; };\nint main(void) {\n  \
+               union U u;\n  printf(\"%d %d %d %d\\n\", (void *)&u.i == (void *)&u.c, (void *)&u.s.b == (void *)&u.c[1],\n  \
+               (char *)&u.s.b < &u.c[2], (void *)&u == (void *)&u.s);\n  return 0;\n}\n";
+    assert_eq!(run(src), ("1 1 1 1\n".to_string(), None));
+}

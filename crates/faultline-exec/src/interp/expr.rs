@@ -33,6 +33,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             ExprKind::Cmp(op, a, b) => {
                 let x = self.eval(a)?;
                 let y = self.eval(b)?;
+                let (x, y) = self.union_ptr_operands(x, y);
                 self.arith_or_zero(value::compare(*op, &a.ty, x, y), &e.ty)
             }
             ExprKind::PtrAdd(p, n) => self.eval_ptr_add(p, n),

@@ -170,6 +170,31 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         ))
     }
 
+    /// Pointers into one object that contains a union, compared: by their
+    /// byte offsets (members of a union share bytes, `&u.i == (void *) &u.c`),
+    /// which for other objects follow the cells' order.
+    pub(super) fn union_ptr_operands(&self, x: Value, y: Value) -> (Value, Value) {
+        let (Value::Ptr(p), Value::Ptr(q)) = (x, y) else {
+            return (x, y);
+        };
+        if !self.has_unions || p.is_null() || p.obj != q.obj || p.gen != q.gen || p.off == q.off {
+            return (x, y);
+        }
+        if !self
+            .object_type(p.obj)
+            .is_some_and(|t| self.prog.has_union(&t))
+        {
+            return (x, y);
+        }
+        match (self.ptr_to_addr(p), self.ptr_to_addr(q)) {
+            (Ok(a), Ok(b)) => (
+                Value::Ptr(Ptr { off: a, ..p }),
+                Value::Ptr(Ptr { off: b, ..q }),
+            ),
+            _ => (x, y),
+        }
+    }
+
     /// Forgets the undecodable cells of `obj` (its cells were all rewritten).
     pub(super) fn forget_punned(&mut self, obj: u32) {
         if !self.mem.punned.is_empty() {

@@ -195,6 +195,30 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         }
     }
 
+    /// A pointer converted to `to` (`T *`): when the cell it designates does
+    /// not hold a `T` but another cell at the same byte does, a member of a
+    /// union there (`(unsigned char *) &u` to the `unsigned char` member,
+    /// and back to the union), the pointer to that cell.
+    pub(super) fn union_retarget(&self, v: Value, to: &Type) -> Value {
+        let (Value::Ptr(p), Some(t)) = (v, to.pointee()) else {
+            return v;
+        };
+        if !self.has_unions || p.is_null() || p.off < 0 || *t == Type::Void {
+            return v;
+        }
+        let Some(ot) = self.object_type(p.obj) else {
+            return v;
+        };
+        let off = p.off as u64;
+        if off >= self.prog.cells(&ot) || memory::holds(self.prog, &ot, off, t) {
+            return v;
+        }
+        match retarget(self.prog, &ot, off, t) {
+            Some(c) => Value::Ptr(Ptr { off: c as i64, ..p }),
+            None => v,
+        }
+    }
+
     /// Forgets the undecodable cells of `obj` (its cells were all rewritten).
     pub(super) fn forget_punned(&mut self, obj: u32) {
         if !self.mem.punned.is_empty() {
@@ -230,6 +254,45 @@ fn value_bytes(v: Value, size: u64) -> Vec<Byte> {
     (0..size)
         .map(|k| Byte::Known((raw >> (8 * k)) as u8))
         .collect()
+}
+
+/// A cell of an object of type `ty` at the same byte as cell `off` that
+/// holds a `t` (through the members of the unions around `off`).
+fn retarget(prog: &Program, ty: &Type, off: u64, t: &Type) -> Option<u64> {
+    match ty {
+        Type::Array(e, n) => {
+            let per = prog.cells(e).max(1);
+            let k = off / per;
+            (k < *n).then_some(())?;
+            Some(k * per + retarget(prog, e, off % per, t)?)
+        }
+        Type::Struct(s) if prog.struct_def(*s).union => {
+            let byte = prog.cell_byte_offset(ty, off)?;
+            if byte == 0 && memory::holds(prog, ty, 0, t) {
+                return Some(0);
+            }
+            let at: Vec<(&faultline_ir::Field, u64)> = prog
+                .struct_def(*s)
+                .fields
+                .iter()
+                .filter_map(|f| Some((f, prog.byte_cell(&f.ty, byte)?)))
+                .collect();
+            if let Some((f, c)) = at.iter().find(|(f, c)| memory::holds(prog, &f.ty, *c, t)) {
+                return Some(f.cell_offset + c);
+            }
+            at.iter()
+                .find_map(|(f, c)| Some(f.cell_offset + retarget(prog, &f.ty, *c, t)?))
+        }
+        Type::Struct(s) => {
+            let f = prog
+                .struct_def(*s)
+                .fields
+                .iter()
+                .find(|f| off >= f.cell_offset && off < f.cell_offset + prog.cells(&f.ty))?;
+            Some(f.cell_offset + retarget(prog, &f.ty, off - f.cell_offset, t)?)
+        }
+        _ => None,
+    }
 }
 
 /// The outermost union of an object of type `t` (at cell `base`) whose cells

@@ -81,7 +81,12 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             let size = self.prog.size_of(t) as usize;
             let bytes = image.get(at..at + size).unwrap_or(&[]);
             let v = match self.decode(t, bytes) {
-                Ok(v) => v,
+                Ok(v) => {
+                    if !self.mem.punned.is_empty() {
+                        self.mem.punned.remove(&(obj, gen, c));
+                    }
+                    v
+                }
                 Err(what) => {
                     self.mem.punned.insert((obj, gen, c), (t.clone(), what));
                     Value::Uninit

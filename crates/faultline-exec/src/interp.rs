@@ -588,6 +588,8 @@ struct Machine<'e, 'p, 'h> {
     lib: stdio::LibState,
     /// The program has unions (stores keep their members consistent).
     has_unions: bool,
+    /// Each union's cells: type, byte offset and size (`interp/unions.rs`).
+    union_cells: HashMap<faultline_ir::StructId, unions::UnionCells>,
 }
 
 impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
@@ -630,6 +632,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             heap_bytes: 0,
             lib: stdio::LibState::new(input.workdir),
             has_unions: exe.prog.structs.iter().any(|s| s.union),
+            union_cells: HashMap::new(),
         }
     }
 

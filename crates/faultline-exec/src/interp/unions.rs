@@ -17,6 +17,9 @@
 
 use super::*;
 
+/// A union's scalar cells, in order: type, byte offset and size.
+pub(super) type UnionCells = std::rc::Rc<[(Type, u64, u64)]>;
+
 /// One byte of a union's image.
 #[derive(Clone, Copy, PartialEq)]
 enum Byte {
@@ -46,24 +49,20 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             return Ok(());
         };
         let ut = Type::Struct(id);
-        let mut types = Vec::new();
-        self.prog.cell_types(&ut, &mut types);
+        let cells = self.union_cells(id);
         let base = base as usize;
-        let offsets: Vec<u64> = (0..types.len() as u64)
-            .map(|i| self.prog.cell_byte_offset(&ut, i).unwrap_or(0))
-            .collect();
         let mut image = vec![Byte::Unknown; self.prog.size_of(&ut) as usize];
         let stored = |c: usize| c >= lo && c < hi;
         // The other cells first (they agree with each other), the stored ones last.
         for pass in [false, true] {
-            for (i, t) in types.iter().enumerate() {
+            for (i, (_, at, size)) in cells.iter().enumerate() {
                 let c = base + i;
                 if stored(c) != pass {
                     continue;
                 }
                 let v = self.mem.objects[obj as usize].cells[c];
-                let at = offsets[i] as usize;
-                for (k, b) in value_bytes(v, self.prog.size_of(t)).into_iter().enumerate() {
+                let at = *at as usize;
+                for (k, b) in value_bytes(v, *size).into_iter().enumerate() {
                     if let Some(slot) = image.get_mut(at + k) {
                         if pass || *slot == Byte::Unknown {
                             *slot = b;
@@ -72,13 +71,12 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 }
             }
         }
-        for (i, t) in types.iter().enumerate() {
+        for (i, (t, at, size)) in cells.iter().enumerate() {
             let c = base + i;
             if stored(c) {
                 continue;
             }
-            let at = offsets[i] as usize;
-            let size = self.prog.size_of(t) as usize;
+            let (at, size) = (*at as usize, *size as usize);
             let bytes = image.get(at..at + size).unwrap_or(&[]);
             let v = match self.decode(t, bytes) {
                 Ok(v) => {
@@ -96,6 +94,18 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             self.uses.get_mut().write(obj, c, self.cur);
         }
         Ok(())
+    }
+
+    /// The cells of union `id`: their types, byte offsets and sizes (computed once).
+    fn union_cells(&mut self, id: faultline_ir::StructId) -> UnionCells {
+        if let Some(c) = self.union_cells.get(&id) {
+            return c.clone();
+        }
+        let mut out = Vec::new();
+        cells_of(self.prog, &Type::Struct(id), 0, &mut out);
+        let cells: UnionCells = out.into();
+        self.union_cells.insert(id, cells.clone());
+        cells
     }
 
     /// The value of type `t` the bytes hold; `Uninit` when one of them was
@@ -243,6 +253,25 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 self.object_name(loc.obj)
             ),
         ))
+    }
+}
+
+/// The scalar cells of type `t` at byte `at`, in order: type, byte offset, size.
+fn cells_of(prog: &Program, t: &Type, at: u64, out: &mut Vec<(Type, u64, u64)>) {
+    match t {
+        Type::Void | Type::Func(_) => {}
+        Type::Array(e, n) => {
+            let size = prog.size_of(e);
+            for k in 0..*n {
+                cells_of(prog, e, at + k * size, out);
+            }
+        }
+        Type::Struct(s) => {
+            for f in &prog.struct_def(*s).fields {
+                cells_of(prog, &f.ty, at + f.byte_offset, out);
+            }
+        }
+        t => out.push((t.clone(), at, prog.size_of(t))),
     }
 }
 

@@ -46,6 +46,8 @@ pub struct DeclSpecs {
 
 #[derive(Clone, Debug)]
 pub struct StructSpec {
+    /// `union` rather than `struct`.
+    pub union: bool,
     pub tag: Option<Ident>,
     /// `None` for a reference or forward declaration (`struct S`).
     pub fields: Option<Vec<FieldDecl>>,

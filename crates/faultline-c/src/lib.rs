@@ -75,7 +75,9 @@
 //! # What is refused
 //!
 //! Every refusal is an [`Error`] whose message starts with `unsupported: `
-//! and names the construct: `goto` into a nested block, unions, bit-fields,
+//! and names the construct: `goto` into a nested block, bit-fields (also in
+//! unions), more than one initializer for a union, a designator of a member
+//! of an anonymous struct or union,
 //! calls through pointers to unprototyped, variadic or struct-returning
 //! functions, variadic function definitions, variable-length arrays with a
 //! variable inner dimension, zero-length arrays, flexible array members, `long double`, complex types,

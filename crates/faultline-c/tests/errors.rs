@@ -181,10 +181,6 @@ fn unsupported_constructs() {
         "t.c:1:30: error: unsupported: goto into a nested block (label 'in' is not in an enclosing block)"
     );
     assert_eq!(
-        error("union U { int a; };\nint main() {}"),
-        "t.c:1:1: error: unsupported: union types"
-    );
-    assert_eq!(
         error("#include <pthread.h>\nint main() {}"),
         "t.c:1:10: error: unsupported header <pthread.h>"
     );
@@ -223,6 +219,66 @@ fn unsupported_constructs() {
     assert_eq!(
         error("struct S { int a : 3; };\nint main() {}"),
         "t.c:1:18: error: unsupported: bit-fields"
+    );
+}
+
+#[test]
+fn union_errors() {
+    assert_eq!(
+        error("struct S { int a; union { int a; float f; }; };\nint main() {}"),
+        "t.c:1:19: error: duplicate member 'a'"
+    );
+    assert_eq!(
+        error("union U { struct { int a; }; int a; };\nint main() {}"),
+        "t.c:1:34: error: duplicate member 'a'"
+    );
+    assert_eq!(
+        error("struct S { int t; union { int a; float f; }; };\nstruct S s = {.f = 1};\nint main() {}"),
+        "t.c:2:16: error: unsupported: designator of a member of an anonymous struct or union"
+    );
+    assert_eq!(
+        error("union U { int a : 3; };\nint main() {}"),
+        "t.c:1:17: error: unsupported: bit-fields"
+    );
+    assert_eq!(
+        error("struct S { int a; };\nunion S u;\nint main() {}"),
+        "t.c:2:7: error: use of 'S' with tag type that does not match previous declaration"
+    );
+    assert_eq!(
+        error("union S { int a; };\nint main() { struct S *p = 0; }"),
+        "t.c:2:21: error: use of 'S' with tag type that does not match previous declaration"
+    );
+    assert_eq!(
+        error("union U { int a; };\nunion U { int b; };\nint main() {}"),
+        "t.c:2:7: error: redefinition of 'union U'"
+    );
+    assert_eq!(
+        error("union U { int a; float f; };\nunion U u = {.a = 1, .f = 2};\nint main() {}"),
+        "t.c:2:27: error: unsupported: more than one initializer for a union"
+    );
+    assert_eq!(
+        error("union U { int a; float f; };\nint main() { union U u = {1, 2}; }"),
+        "t.c:2:30: error: excess elements in union initializer"
+    );
+    assert_eq!(
+        error("union U { int a; };\nint main() { union U u; u.b = 1; }"),
+        "t.c:2:27: error: no member named 'b' in 'union U'"
+    );
+    assert_eq!(
+        error("#include <stdio.h>\nunion U { int a; };\nint main() { union U u; u.a = 1; printf(\"%d\", u); }"),
+        "t.c:3:47: error: unsupported: passing a union to a variadic function"
+    );
+    assert_eq!(
+        error("union U { int a; };\nunion U f(void) { union U u; u.a = 1; return u; }\nint main() { return f().a; }"),
+        "t.c:3:21: error: unsupported: member access on a union that is not an lvalue"
+    );
+    assert_eq!(
+        error("union U { };\nint main() {}"),
+        "t.c:1:1: error: unsupported: unions without members"
+    );
+    assert_eq!(
+        error("union U { int a; char c[]; };\nint main() {}"),
+        "t.c:1:23: error: unsupported: flexible array members"
     );
 }
 

@@ -10,6 +10,7 @@ mod library;
 mod memory;
 mod sort;
 mod stdio;
+mod unions;
 
 use crate::budget::{Budget, Exhausted};
 use crate::layout::{GccLayout, Resolved};
@@ -585,6 +586,10 @@ struct Machine<'e, 'p, 'h> {
     heap_bytes: u64,
     /// Open files, scratch files, and the library's hidden state.
     lib: stdio::LibState,
+    /// The program has unions (stores keep their members consistent).
+    has_unions: bool,
+    /// Each union's cells: type, byte offset and size (`interp/unions.rs`).
+    union_cells: HashMap<faultline_ir::StructId, unions::UnionCells>,
 }
 
 impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
@@ -626,6 +631,8 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             overflows: Vec::new(),
             heap_bytes: 0,
             lib: stdio::LibState::new(input.workdir),
+            has_unions: exe.prog.structs.iter().any(|s| s.union),
+            union_cells: HashMap::new(),
         }
     }
 

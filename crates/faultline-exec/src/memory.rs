@@ -50,6 +50,11 @@ pub struct Object {
 pub struct Memory {
     pub objects: Vec<Object>,
     free: Vec<u32>,
+    /// Cells of unions whose bytes could not be decoded as the cell's type
+    /// (a pointer's bytes read as a narrower integer, ...), by object,
+    /// generation and cell, with what the bytes hold: reading one is an
+    /// unsupported runtime error.
+    pub punned: std::collections::BTreeMap<(u32, u32, usize), (faultline_ir::Type, &'static str)>,
 }
 
 impl Memory {

@@ -174,6 +174,10 @@ impl Printer<'_> {
                         .unwrap_or_else(|| format!("#{n}")),
                     _ => format!("#{n}"),
                 };
+                if name.is_empty() {
+                    // An anonymous member: its members are named through it.
+                    return self.place_atom(b);
+                }
                 format!("{}.{}", self.place_atom(b), name)
             }
         }

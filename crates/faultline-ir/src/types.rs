@@ -218,10 +218,17 @@ impl Type {
     }
 }
 
-/// A struct definition with its layout in cells and in bytes.
+/// A struct (or union) definition with its layout in cells and in bytes.
+///
+/// A union's members lie one after the other in cells (each its own cells,
+/// as in a struct) but all at byte offset 0; the interpreter keeps the
+/// members' cells consistent with the union's bytes on every store.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StructDef {
     pub name: String,
+    /// A `union`: every member at byte offset 0, `size` the largest member's
+    /// rounded up to the strictest alignment.
+    pub union: bool,
     pub fields: Vec<Field>,
     /// Number of scalar cells.
     pub cells: u64,
@@ -332,6 +339,18 @@ pub trait Layout {
         }
     }
 
+    /// Whether an object of type `t` contains a union (at any depth).
+    fn has_union(&self, t: &Type) -> bool {
+        match t {
+            Type::Array(e, _) => self.has_union(e),
+            Type::Struct(s) => {
+                let d = self.struct_def(*s);
+                d.union || d.fields.iter().any(|f| self.has_union(&f.ty))
+            }
+            _ => false,
+        }
+    }
+
     /// The scalar types of the cells of `t`, in order.
     fn cell_types(&self, t: &Type, out: &mut Vec<Type>) {
         match t {
@@ -359,7 +378,11 @@ pub trait Layout {
             Type::Float(FloatKind::Double) => "double".into(),
             Type::Ptr(inner) => format!("{} *", self.type_name(inner)),
             Type::Array(e, n) => format!("{}[{}]", self.type_name(e), n),
-            Type::Struct(s) => format!("struct {}", self.struct_def(*s).name),
+            Type::Struct(s) => {
+                let d = self.struct_def(*s);
+                let kw = if d.union { "union" } else { "struct" };
+                format!("{kw} {}", d.name)
+            }
             Type::Stream => "FILE *".into(),
             Type::Func(sig) => {
                 let params = match &sig.params {

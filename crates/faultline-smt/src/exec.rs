@@ -277,6 +277,9 @@ struct SymExec<'a, 'b> {
     policy: Option<&'b mut dyn BranchPolicy>,
     ab: &'a mut AbVars,
     solver: &'a Sink<'a>,
+    /// The program has unions: a test whose run accesses one is refused
+    /// (their members overlap in bytes, which cells do not model).
+    has_unions: bool,
     objs: Vec<SObj>,
     globals: Vec<u32>,
     strings: Vec<u32>,
@@ -342,6 +345,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
         solver: &'a Sink<'a>,
     ) -> Self {
         SymExec {
+            has_unions: prog.structs.iter().any(|s| s.union),
             prog,
             test,
             encoding,

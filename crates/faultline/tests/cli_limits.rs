@@ -271,6 +271,38 @@ fn failing_tests_that_cannot_be_encoded_make_the_result_partial() {
     assert_eq!(j["tests"]["skipped"][0]["reason"], why);
 }
 
+/// Unions are not encoded: the full encoding leaves out every failing test
+/// of a program whose code reaches a union, the trace encoding only the test
+/// whose run accesses one; the result is partial either way.
+#[test]
+fn failing_tests_reaching_a_union_are_not_used() {
+    let why = "union/prog.c:15: cannot encode `b.f = 1.5f;`: a union (its members overlap in memory, which the encoder does not model)";
+    let o = limits(&["localize", "union/prog.c", "--tests", "union/tests"], b"");
+    assert_eq!(o.status, 3, "{}", o.stderr);
+    assert_eq!(
+        o.stdout,
+        format!("2 of 3 tests fail: a, b\nnote: test a is not used: {why}\nnote: test b is not used: {why}\nmethod full+mbd: 0 diagnoses (partial: all 2 failing tests not used)\n")
+    );
+    let o = limits(
+        &[
+            "localize",
+            "union/prog.c",
+            "--tests",
+            "union/tests",
+            "--method",
+            "trace",
+            "--quiet",
+        ],
+        b"",
+    );
+    assert_eq!(o.status, 3, "{}", o.stderr);
+    assert_eq!(
+        o.stdout,
+        "union/prog.c:12:5: diagnosis 1: `int m = n * 2 + 1;` would need 6 here, computed 7 (explains a)\n\
+         union/prog.c:18:5: diagnosis 2: `printf(\"%d\\n\", m);` would need to print \"6\\n\" (explains a)\n"
+    );
+}
+
 /// `strncpy` with a length of `(size_t)-1` (n - 1 for n = 0) is an overflow:
 /// the run reports it and the formula excludes that path; neither panics.
 #[test]

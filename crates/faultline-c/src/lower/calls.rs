@@ -120,7 +120,10 @@ impl Lowerer<'_> {
         if matches!(sig.ret, Type::Struct(_)) {
             return err(
                 span,
-                "unsupported: call through a function pointer returning a struct",
+                format!(
+                    "unsupported: call through a function pointer returning a {}",
+                    self.tag_kw(&sig.ret)
+                ),
             );
         }
         let args = self.lower_args(args)?;
@@ -284,8 +287,14 @@ impl Lowerer<'_> {
             let a = match &a.ty {
                 Type::Float(FloatKind::Float) => cast(a, &DOUBLE),
                 Type::Int(_) => promote(a),
-                Type::Struct(_) => {
-                    return err(s, "unsupported: passing a struct to a variadic function")
+                t @ Type::Struct(_) => {
+                    return err(
+                        s,
+                        format!(
+                            "unsupported: passing a {} to a variadic function",
+                            self.tag_kw(t)
+                        ),
+                    )
                 }
                 _ => a,
             };

@@ -1048,10 +1048,9 @@ impl Lowerer<'_> {
             match self.expr(base)? {
                 Val::Place(p) if matches!(p.ty, Type::Struct(_)) => p,
                 Val::Rv(e) if matches!(e.ty, Type::Struct(_)) => {
-                    return err(
-                        base.span,
-                        "unsupported: member access on a struct that is not an lvalue",
-                    );
+                    let kw = self.tag_kw(&e.ty);
+                    let msg = format!("unsupported: member access on a {kw} that is not an lvalue");
+                    return err(base.span, msg);
                 }
                 v => {
                     let t = match &v {
@@ -1081,8 +1080,7 @@ impl Lowerer<'_> {
                 ),
             );
         }
-        let def = &self.structs[sid.0 as usize];
-        let Some(idx) = def.fields.iter().position(|f| *f.name == *field.name) else {
+        let Some(path) = self.member_path(sid, &field.name) else {
             return err(
                 field.span,
                 format!(
@@ -1092,11 +1090,18 @@ impl Lowerer<'_> {
                 ),
             );
         };
-        let ty = def.fields[idx].ty.clone();
-        Ok(Place {
-            kind: PlaceKind::Field(Box::new(place), idx as u32),
-            ty,
-        })
+        let mut place = place;
+        for idx in path {
+            let Type::Struct(s) = place.ty else {
+                unreachable_type()
+            };
+            let ty = self.structs[s.0 as usize].fields[idx as usize].ty.clone();
+            place = Place {
+                kind: PlaceKind::Field(Box::new(place), idx),
+                ty,
+            };
+        }
+        Ok(place)
     }
 
     fn cast_expr(&mut self, tn: &ast::TypeName, x: &ast::Expr, span: Span) -> PResult<Expr> {

@@ -218,10 +218,10 @@ impl Lowerer<'_> {
                 };
                 self.fill_aggregate(ty, cell, &mut cur, out, true)?;
                 if let Some(extra) = elems.get(cur.pos) {
-                    let what = if matches!(ty, Type::Array(..)) {
-                        "array"
-                    } else {
-                        "struct"
+                    let what = match ty {
+                        Type::Array(..) => "array",
+                        Type::Struct(s) if self.structs[s.0 as usize].union => "union",
+                        _ => "struct",
                     };
                     return err(
                         extra.init.span(),
@@ -315,8 +315,21 @@ impl Lowerer<'_> {
         braced: bool,
     ) -> PResult<()> {
         let fields = self.structs[id.0 as usize].fields.clone();
+        // A union's initializer initializes one member: the first, or the designated one.
+        let union = self.structs[id.0 as usize].union;
         let mut f = 0;
+        let mut done = false;
         while let Some(el) = cur.elems.get(cur.pos) {
+            if union && done {
+                if braced && !el.designators.is_empty() {
+                    return err(
+                        el.init.span(),
+                        "unsupported: more than one initializer for a union",
+                    );
+                }
+                break;
+            }
+            done = true;
             if let Some(d) = el.designators.first() {
                 if !braced {
                     break;
@@ -330,7 +343,16 @@ impl Lowerer<'_> {
                 if el.designators.len() > 1 {
                     return err(name.span, "unsupported: nested designators");
                 }
-                let Some(idx) = fields.iter().position(|x| *x.name == *name.name) else {
+                let Some(idx) = fields
+                    .iter()
+                    .position(|x| !x.name.is_empty() && *x.name == *name.name)
+                else {
+                    if self.member_path(id, &name.name).is_some() {
+                        return err(
+                            name.span,
+                            "unsupported: designator of a member of an anonymous struct or union",
+                        );
+                    }
                     return err(
                         name.span,
                         format!(

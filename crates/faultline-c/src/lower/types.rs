@@ -286,10 +286,11 @@ impl Lowerer<'_> {
         Ok(())
     }
 
-    fn new_struct(&mut self, name: String) -> StructId {
+    fn new_struct(&mut self, name: String, union: bool) -> StructId {
         let id = StructId(self.structs.len() as u32);
         self.structs.push(StructDef {
             name,
+            union,
             fields: Vec::new(),
             cells: 0,
             size: 0,
@@ -311,6 +312,7 @@ impl Lowerer<'_> {
     }
 
     fn struct_spec(&mut self, spec: &ast::StructSpec, forward: bool) -> PResult<StructId> {
+        let kw = if spec.union { "union" } else { "struct" };
         let Some(fields) = &spec.fields else {
             let tag = spec
                 .tag
@@ -318,8 +320,10 @@ impl Lowerer<'_> {
                 .expect("the parser requires a tag or a body");
             if !forward {
                 match self.lookup_tag(&tag.name) {
-                    Some(Tag::Struct(id)) => return Ok(id),
-                    Some(Tag::Enum { .. }) => {
+                    Some(Tag::Struct(id)) if self.structs[id.0 as usize].union == spec.union => {
+                        return Ok(id)
+                    }
+                    Some(Tag::Struct(_) | Tag::Enum { .. }) => {
                         return err(
                             tag.span,
                             format!(
@@ -332,9 +336,12 @@ impl Lowerer<'_> {
                 }
             } else if let Some(Tag::Struct(id)) = self.current_scope().tags.get(&tag.name).copied()
             {
+                if self.structs[id.0 as usize].union != spec.union {
+                    return err(tag.span, mismatched_tag(&tag.name));
+                }
                 return Ok(id);
             }
-            let id = self.new_struct(tag.name.to_string());
+            let id = self.new_struct(tag.name.to_string(), spec.union);
             self.current_scope()
                 .tags
                 .insert(tag.name.clone(), Tag::Struct(id));
@@ -342,9 +349,12 @@ impl Lowerer<'_> {
         };
         let id = match &spec.tag {
             Some(tag) => match self.current_scope().tags.get(&tag.name).copied() {
+                Some(Tag::Struct(id)) if self.structs[id.0 as usize].union != spec.union => {
+                    return err(tag.span, mismatched_tag(&tag.name))
+                }
                 Some(Tag::Struct(id)) if !self.struct_complete[id.0 as usize] => id,
                 Some(Tag::Struct(_)) => {
-                    return err(tag.span, format!("redefinition of 'struct {}'", tag.name))
+                    return err(tag.span, format!("redefinition of '{} {}'", kw, tag.name))
                 }
                 Some(Tag::Enum { .. }) => {
                     return err(
@@ -356,22 +366,68 @@ impl Lowerer<'_> {
                     )
                 }
                 None => {
-                    let id = self.new_struct(tag.name.to_string());
+                    let id = self.new_struct(tag.name.to_string(), spec.union);
                     self.current_scope()
                         .tags
                         .insert(tag.name.clone(), Tag::Struct(id));
                     id
                 }
             },
-            None => self.new_struct("(anonymous)".to_string()),
+            None => self.new_struct("(anonymous)".to_string(), spec.union),
         };
-        let mut out: Vec<Field> = Vec::new();
-        let mut cells: u64 = 0;
-        let mut size: u64 = 0;
-        let mut align: u64 = 1;
-        let mut depth: u32 = 1;
+        let Members {
+            out,
+            cells,
+            size,
+            align,
+            depth,
+        } = self.struct_members(spec.union, fields)?;
+        if out.is_empty() {
+            return err(spec.span, format!("unsupported: {kw}s without members"));
+        }
+        if cells > MAX_CELLS {
+            return err(spec.span, format!("{kw} is too large"));
+        }
+        if depth > MAX_TYPE_DEPTH as u32 {
+            return err(spec.span, format!("{kw}s nested too deeply"));
+        }
+        let size = size.div_ceil(align) * align;
+        let def = &mut self.structs[id.0 as usize];
+        def.fields = out;
+        def.cells = cells;
+        def.size = size;
+        def.align = align;
+        self.struct_complete[id.0 as usize] = true;
+        self.struct_depth[id.0 as usize] = depth;
+        Ok(id)
+    }
+
+    /// Lays out the members of a struct or union definition.
+    fn struct_members(&mut self, union: bool, fields: &[ast::FieldDecl]) -> PResult<Members> {
+        let mut m = Members {
+            out: Vec::new(),
+            cells: 0,
+            size: 0,
+            align: 1,
+            depth: 1,
+        };
         for fd in fields {
             let (base, c) = self.base_type(&fd.specs, false)?;
+            if let (BaseType::Struct(anon), DeclTy::Obj(ty @ Type::Struct(sid)), true) =
+                (&fd.specs.base, &base, fd.declarators.is_empty())
+            {
+                if anon.tag.is_none() {
+                    // An anonymous member: a field without a name, whose
+                    // members are found by `member_path`.
+                    for name in self.member_names(*sid) {
+                        if m.out.iter().any(|f| self.field_names(f).contains(&name)) {
+                            return err(fd.span, format!("duplicate member '{name}'"));
+                        }
+                    }
+                    self.add_member(&mut m, union, String::new(), ty.clone());
+                    continue;
+                }
+            }
             for d in &fd.declarators {
                 let r = self.resolve_declarator(base.clone(), c, d)?;
                 let Some(name) = r.name else { continue };
@@ -394,48 +450,90 @@ impl Lowerer<'_> {
                         format!("field has incomplete type '{}'", self.type_str(&ty)),
                     );
                 }
-                if out.iter().any(|f| *f.name == *name.name) {
+                if m.out
+                    .iter()
+                    .any(|f| self.field_names(f).iter().any(|n| **n == *name.name))
+                {
                     return err(name.span, format!("duplicate member '{}'", name.name));
                 }
-                let mut elem = &ty;
-                while let Type::Array(e, _) = elem {
-                    elem = e;
-                }
-                if let Type::Struct(s) = elem {
-                    depth = depth.max(self.struct_depth[s.0 as usize] + 1);
-                }
-                let a = self.align_of(&ty);
-                let fsize = self.size_of(&ty);
-                let offset = size.div_ceil(a) * a;
-                out.push(Field {
-                    name: name.name.to_string(),
-                    ty: ty.clone(),
-                    cell_offset: cells,
-                    byte_offset: offset,
-                });
-                cells = cells.saturating_add(self.cells(&ty));
-                size = offset.saturating_add(fsize);
-                align = align.max(a);
+                self.add_member(&mut m, union, name.name.to_string(), ty);
             }
         }
-        if out.is_empty() {
-            return err(spec.span, "unsupported: structs without members");
+        Ok(m)
+    }
+
+    /// Appends a member: in a struct at the next offset of its alignment, in
+    /// a union at byte 0; each has its own cells.
+    fn add_member(&self, m: &mut Members, union: bool, name: String, ty: Type) {
+        let mut elem = &ty;
+        while let Type::Array(e, _) = elem {
+            elem = e;
         }
-        if cells > MAX_CELLS {
-            return err(spec.span, "struct is too large");
+        if let Type::Struct(s) = elem {
+            m.depth = m.depth.max(self.struct_depth[s.0 as usize] + 1);
         }
-        if depth > MAX_TYPE_DEPTH as u32 {
-            return err(spec.span, "structs nested too deeply");
+        let a = self.align_of(&ty);
+        let offset = if union { 0 } else { m.size.div_ceil(a) * a };
+        let cell_offset = m.cells;
+        m.cells = m.cells.saturating_add(self.cells(&ty));
+        m.size = m.size.max(offset.saturating_add(self.size_of(&ty)));
+        m.align = m.align.max(a);
+        m.out.push(Field {
+            name,
+            ty,
+            cell_offset,
+            byte_offset: offset,
+        });
+    }
+
+    /// `union` for a union type, `struct` otherwise (for messages).
+    pub(crate) fn tag_kw(&self, t: &Type) -> &'static str {
+        match t {
+            Type::Struct(s) if self.structs[s.0 as usize].union => "union",
+            _ => "struct",
         }
-        let size = size.div_ceil(align) * align;
-        let def = &mut self.structs[id.0 as usize];
-        def.fields = out;
-        def.cells = cells;
-        def.size = size;
-        def.align = align;
-        self.struct_complete[id.0 as usize] = true;
-        self.struct_depth[id.0 as usize] = depth;
-        Ok(id)
+    }
+
+    /// The names a field brings into its struct: its own, or those of an
+    /// anonymous struct or union member.
+    fn field_names(&self, f: &Field) -> Vec<String> {
+        match (&f.ty, f.name.is_empty()) {
+            (Type::Struct(s), true) => self.member_names(*s),
+            _ => vec![f.name.clone()],
+        }
+    }
+
+    /// The member names of a struct or union, those of its anonymous members included.
+    fn member_names(&self, sid: StructId) -> Vec<String> {
+        self.structs[sid.0 as usize]
+            .fields
+            .iter()
+            .flat_map(|f| self.field_names(f))
+            .collect()
+    }
+
+    /// The field indices leading to member `name` of struct or union `sid`,
+    /// through anonymous members (`None`: no such member).
+    pub(crate) fn member_path(&self, sid: StructId, name: &str) -> Option<Vec<u32>> {
+        let def = &self.structs[sid.0 as usize];
+        if let Some(i) = def
+            .fields
+            .iter()
+            .position(|f| !f.name.is_empty() && *f.name == *name)
+        {
+            return Some(vec![i as u32]);
+        }
+        def.fields
+            .iter()
+            .enumerate()
+            .find_map(|(i, f)| match &f.ty {
+                Type::Struct(s) if f.name.is_empty() => {
+                    let mut p = self.member_path(*s, name)?;
+                    p.insert(0, i as u32);
+                    Some(p)
+                }
+                _ => None,
+            })
     }
 
     fn enum_spec(&mut self, spec: &ast::EnumSpec) -> PResult<()> {
@@ -497,6 +595,20 @@ impl Lowerer<'_> {
         }
         Ok(())
     }
+}
+
+/// The members of a struct or union being defined, with its layout so far.
+struct Members {
+    out: Vec<Field>,
+    cells: u64,
+    size: u64,
+    align: u64,
+    depth: u32,
+}
+
+/// The error for a tag used with the other of `struct` and `union`.
+fn mismatched_tag(name: &str) -> String {
+    format!("use of '{name}' with tag type that does not match previous declaration")
 }
 
 /// The IR signature of a declared function type.

@@ -88,13 +88,12 @@ impl<'a> Parser<'a> {
                 "_Static_assert" => return err(t.span, "unsupported: _Static_assert"),
                 "_Complex" | "_Imaginary" => return err(t.span, "unsupported: complex types"),
                 "typeof" | "__typeof__" | "__typeof" => return err(t.span, "unsupported: typeof"),
-                "union" => return err(t.span, "unsupported: union types"),
-                "struct" | "enum" | "__faultline_FILE" => {
+                "struct" | "union" | "enum" | "__faultline_FILE" => {
                     if base.is_some() || n.iter().any(|&c| c > 0) {
                         return err(t.span, "invalid combination of type specifiers");
                     }
                     base = Some(match word {
-                        "struct" => BaseType::Struct(Rc::new(self.parse_struct_spec()?)),
+                        "struct" | "union" => BaseType::Struct(Rc::new(self.parse_struct_spec()?)),
                         "enum" => BaseType::Enum(Rc::new(self.parse_enum_spec()?)),
                         _ => {
                             self.bump();
@@ -142,6 +141,8 @@ impl<'a> Parser<'a> {
 
     pub(super) fn parse_struct_spec(&mut self) -> PResult<StructSpec> {
         let kw = self.bump();
+        let union = &*kw.text == "union";
+        let kw_name = if union { "union" } else { "struct" };
         self.enter("struct definitions")?;
         while self.is_kw("__attribute__") {
             self.skip_attribute()?;
@@ -161,18 +162,20 @@ impl<'a> Parser<'a> {
                 }
                 let fstart = self.peek().span;
                 let Some(specs) = self.parse_decl_specs()? else {
-                    return self.fail("expected type specifier in struct member declaration");
+                    return self.fail(format!(
+                        "expected type specifier in {kw_name} member declaration"
+                    ));
                 };
                 if specs.storage.is_some() {
-                    return err(specs.span, "storage class specified for struct member");
+                    return err(
+                        specs.span,
+                        format!("storage class specified for {kw_name} member"),
+                    );
                 }
                 let mut declarators = Vec::new();
                 if self.is(";") {
-                    if let BaseType::Struct(s) = &specs.base {
-                        if s.tag.is_none() {
-                            return err(specs.span, "unsupported: anonymous struct members");
-                        }
-                    }
+                    // An anonymous struct or union member (C11): its members
+                    // are members of the enclosing one.
                 } else {
                     loop {
                         let d = self.parse_declarator(Mode::Named)?;
@@ -195,10 +198,11 @@ impl<'a> Parser<'a> {
             self.bump();
             fields = Some(fs);
         } else if tag.is_none() {
-            return self.fail("expected '{' or identifier after 'struct'");
+            return self.fail(format!("expected '{{' or identifier after '{kw_name}'"));
         }
         self.leave();
         Ok(StructSpec {
+            union,
             tag,
             fields,
             span: kw.span.to(self.prev_span()),

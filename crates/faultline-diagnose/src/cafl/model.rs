@@ -537,6 +537,13 @@ impl<'p, 't> Replay<'p, 't> {
     }
 
     fn place(&mut self, cur: &mut Cur, p: &Place) -> Option<Cell> {
+        // A union's members overlap in bytes: what the run read there is opaque.
+        let union_member = matches!(&p.kind, PlaceKind::Field(b, _)
+            if matches!(b.ty, Type::Struct(s) if self.prog.struct_def(s).union));
+        if union_member || self.prog.has_union(&p.ty) {
+            cur.opaque = true;
+            return None;
+        }
         match &p.kind {
             PlaceKind::Var(Var::Global(g)) => Some(Cell {
                 act: CtxId::ROOT,

@@ -18,7 +18,7 @@ const GEN_SHIFT: u32 = 32;
 
 impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
     /// The type of object `obj`, for byte offsets (`None`: an untyped heap block).
-    fn object_type(&self, obj: u32) -> Option<Type> {
+    pub(super) fn object_type(&self, obj: u32) -> Option<Type> {
         let o = &self.mem.objects[obj as usize];
         let n = o.cells.len() as u64;
         match o.origin {

@@ -311,7 +311,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             self.mem.objects[obj as usize].cells[off + i] = v;
             self.uses.get_mut().write(obj, off + i, self.cur);
         }
-        Ok(())
+        self.sync_unions(obj, off, off + bytes.len())
     }
 }
 

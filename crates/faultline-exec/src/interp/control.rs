@@ -63,6 +63,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                     self.prog.cell_types(ty, &mut types);
                     let cells: Vec<Value> = types.iter().map(zero_of).collect();
                     self.mem.objects[obj as usize].cells = cells;
+                    self.forget_punned(obj);
                 }
                 self.init_object(obj, ty, init)?;
                 Ok(Flow::Normal)
@@ -72,6 +73,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 for c in self.mem.objects[obj as usize].cells.iter_mut() {
                     *c = Value::Uninit;
                 }
+                self.forget_punned(obj);
                 Ok(Flow::Normal)
             }
             Stmt::If { cond, then, els } => {

@@ -33,6 +33,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             ExprKind::Cmp(op, a, b) => {
                 let x = self.eval(a)?;
                 let y = self.eval(b)?;
+                let (x, y) = self.union_ptr_operands(x, y);
                 self.arith_or_zero(value::compare(*op, &a.ty, x, y), &e.ty)
             }
             ExprKind::PtrAdd(p, n) => self.eval_ptr_add(p, n),
@@ -74,8 +75,9 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                     }
                     return Ok(Value::Int(0));
                 }
-                let v = self.eval(a)?;
+                let mut v = self.eval(a)?;
                 if a.ty.is_pointer() && e.ty.is_pointer() {
+                    v = self.union_retarget(v, &e.ty);
                     self.check_ptr_cast(v, &e.ty)?;
                 }
                 // Pointer <-> integer: synthetic addresses (interp/addr.rs).
@@ -88,7 +90,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                     }
                     (Type::Int(_), Type::Ptr(_), Value::Int(i)) if i != 0 => {
                         let p = self.addr_to_ptr(i)?;
-                        let v = Value::Ptr(p);
+                        let v = self.union_retarget(Value::Ptr(p), &e.ty);
                         self.check_ptr_cast(v, &e.ty)?;
                         return Ok(v);
                     }

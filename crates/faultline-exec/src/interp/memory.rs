@@ -204,6 +204,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 ),
             ));
         }
+        self.check_union_member(p.obj, p.off as usize, ty)?;
         Ok(Loc::at(p.obj, p.off as usize))
     }
 
@@ -322,6 +323,9 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             return Ok(Value::Int(0));
         }
         if v == Value::Uninit {
+            if let Some(e) = self.punned_read(loc) {
+                return Err(e);
+            }
             return Err(self.error(
                 ErrorKind::UninitializedRead,
                 format!("read of uninitialized {}", self.object_name(loc.obj)),
@@ -362,6 +366,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         };
         self.mem.objects[loc.obj as usize].cells[loc.off] = v;
         self.uses.get_mut().write(loc.obj, loc.off, self.cur);
+        self.sync_unions(loc.obj, loc.off, loc.off + 1)?;
         Ok(v)
     }
 
@@ -380,7 +385,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             self.mem.objects[loc.obj as usize].cells[loc.off + i] = v;
             self.uses.get_mut().write(loc.obj, loc.off + i, self.cur);
         }
-        Ok(())
+        self.sync_unions(loc.obj, loc.off, loc.off + cells.len())
     }
 
     pub(super) fn ptr_add(&self, p: Value, n: i64, pointee: &Type) -> R<Value> {

@@ -177,6 +177,11 @@ impl<'a, 'b> SymExec<'a, 'b> {
     }
 
     pub(super) fn place(&mut self, p: &'a Place, g: &mut Bool) -> R<LPlace> {
+        if self.has_unions && self.touches_union(p) {
+            return self.unsupported(
+                "a union (its members overlap in memory, which the encoder does not model)",
+            );
+        }
         match &p.kind {
             PlaceKind::Var(v) => Ok(LPlace {
                 alts: vec![LAlt {
@@ -301,6 +306,13 @@ impl<'a, 'b> SymExec<'a, 'b> {
     }
 
     /// The cells of `obj` that offset `off` may denote for an access of `n` cells.
+    /// Whether place `p` is, contains or is a member of a union.
+    fn touches_union(&self, p: &Place) -> bool {
+        self.prog.has_union(&p.ty)
+            || matches!(&p.kind, PlaceKind::Field(base, _)
+                if matches!(base.ty, Type::Struct(s) if self.prog.struct_def(s).union))
+    }
+
     pub(super) fn candidates(&self, obj: u32, off: &SInt, n: usize) -> Vec<(usize, Bool)> {
         let len = self.objs[obj as usize].cells.len();
         if len < n {

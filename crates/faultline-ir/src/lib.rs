@@ -529,6 +529,32 @@ impl StmtKind {
     }
 }
 
+/// Where control goes from a `break` or `continue` statement: what a relaxed
+/// one may choose instead of its own jump (the other jump, or none).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Jump {
+    /// Leave the innermost loop or `switch`.
+    Break,
+    /// Go on with the next iteration of the innermost loop.
+    Continue,
+    /// No jump: go on with the next statement.
+    Stay,
+}
+
+impl Jump {
+    /// For people: `break`, `continue`, `no jump`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Jump::Break => "break",
+            Jump::Continue => "continue",
+            Jump::Stay => "no jump",
+        }
+    }
+}
+
 /// An outcome of a condition statement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Branch {

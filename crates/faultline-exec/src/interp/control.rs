@@ -139,11 +139,11 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             }
             Stmt::Break { id } => {
                 self.begin(*id)?;
-                Ok(Flow::Break)
+                Ok(jump_flow(self.jump_to(Jump::Break)))
             }
             Stmt::Continue { id } => {
                 self.begin(*id)?;
-                Ok(Flow::Continue)
+                Ok(jump_flow(self.jump_to(Jump::Continue)))
             }
             Stmt::Goto { id, label } => {
                 self.begin(*id)?;
@@ -390,4 +390,13 @@ fn label_index(block: &[Stmt], l: faultline_ir::LabelId) -> Option<usize> {
         .iter()
         .position(|s| matches!(s, Stmt::Label { label } if *label == l))
         .map(|i| i + 1)
+}
+
+/// The control flow of a jump.
+fn jump_flow(j: Jump) -> Flow {
+    match j {
+        Jump::Break => Flow::Break,
+        Jump::Continue => Flow::Continue,
+        Jump::Stay => Flow::Normal,
+    }
 }

@@ -69,8 +69,16 @@ impl VisitorMut for Nodes {
     }
 }
 
-/// Applies `visit` to the expressions of statement `id` in `prog`.
+/// Applies `visit` to the expressions of statement `id` in `prog` (a
+/// global's initializer too).
 fn with_stmt(prog: &mut Program, id: StmtId, visit: &mut Nodes) {
+    for g in &mut prog.globals {
+        if g.init_stmt == Some(id) {
+            for item in &mut g.init.items {
+                visit.visit_expr_mut(&mut item.value);
+            }
+        }
+    }
     for f in &mut prog.functions {
         for_each_stmt_mut(&mut f.body, &mut |s| {
             if s.id() == Some(id) {

@@ -276,3 +276,60 @@ fn a_wrong_declaration_initializer_is_the_first_diagnosis_in_every_encoding() {
         );
     }
 }
+
+/// Reads the digits of a decimal number (the fault: the global base is 8).
+const BASE: &str = "#include <stdio.h>
+
+int base = 8;
+
+int main(void) {
+    int n, d, value = 0;
+    scanf(\"%d\", &n);
+    while (n-- > 0) {
+        scanf(\"%d\", &d);
+        value = value * base + d;
+    }
+    printf(\"%d\\n\", value);
+    return 0;
+}
+";
+
+/// A global's initializer is a statement at its declaration, the first
+/// diagnosis in every encoding, with the value it would need (10), and a
+/// re-execution with that value passes (the interpreter applies it before
+/// `main`).
+#[test]
+fn a_wrong_global_initializer_is_the_first_diagnosis_in_every_encoding() {
+    let prog = compile_src("base.c", BASE);
+    let tests = vec![
+        stdin_test("two", "2\n1 2\n", "12\n"),
+        stdin_test("one", "1\n7\n", "7\n"),
+        stdin_test("three", "2\n3 4\n", "34\n"),
+    ];
+    let s = session(&prog, &tests);
+    assert_eq!(s.failing, vec![0, 2]);
+    let init = stmt(&prog, 3, "int base = 8;");
+    assert_eq!(prog.globals[0].init_stmt, Some(init));
+    let ten = AngelicValue::Value {
+        needed: "10".into(),
+        computed: "8".into(),
+    };
+    for enc in [Encoding::Full, Encoding::Flow, Encoding::Trace] {
+        let loc = localize(&s, enc, Combine::Mbd, &options(1));
+        assert_eq!(
+            loc.diagnoses[0].stmts,
+            vec![init],
+            "{enc:?}: {}",
+            show_all(&prog, &reported(&loc))
+        );
+        assert_eq!(
+            angelic_of(&loc, &set(&prog, &[(3, "int base = 8;")]), init),
+            vec![(0, ten.clone()), (2, ten.clone())],
+            "{enc:?}"
+        );
+        assert!(
+            faultline_diagnose::witness::reported_values_pass(&s, &loc, &loc.diagnoses[0]),
+            "{enc:?}"
+        );
+    }
+}

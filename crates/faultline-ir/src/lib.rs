@@ -192,6 +192,10 @@ pub struct Global {
     pub ty: Type,
     /// Static initializer; cells it does not list are zero (C's static initialization).
     pub init: Initializer,
+    /// The statement of its written initializer (`int top = 0;`, a
+    /// [`StmtKind::Init`] at the declaration), which runs once before `main`
+    /// and is a candidate like any statement; `None` without one.
+    pub init_stmt: Option<StmtId>,
     pub loc: Loc,
 }
 

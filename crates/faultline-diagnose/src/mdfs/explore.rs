@@ -169,8 +169,8 @@ impl Formula {
                         ) => {
                             let (l, n) = faultline_smt::instances::jump_bits(*computed);
                             let own = Bool::and(&[
-                                &leave.eq(&Bool::from_bool(l)),
-                                &next.eq(&Bool::from_bool(n)),
+                                &leave.eq(Bool::from_bool(l)),
+                                &next.eq(Bool::from_bool(n)),
                             ]);
                             assume.push(r.guard.implies(&own))
                         }

@@ -22,13 +22,15 @@ fn object_and_function_like_macros() {
                int add(int a, int b) { return a + b; }\n\
                int main(void) {\n  int h = v EMPTY;\n  h = SQ(h + 1);\n  h = CALL(add, 1, 2);\n  h = SUM(h,\n    1);\n  return h;\n}\n";
     let out = ir(src);
-    assert!(out.contains("s1: init h = v + 1;"), "{out}");
-    assert!(out.contains("s2: h = (h + 1) * (h + 1);"), "{out}");
-    assert!(out.contains("s3: h = add(1, 2);"), "{out}");
-    assert!(out.contains("s4: h = h + 1;"), "{out}");
+    // s0 is the global's initializer `int v = 2;`.
+    assert!(out.contains("s2: init h = v + 1;"), "{out}");
+    assert!(out.contains("s3: h = (h + 1) * (h + 1);"), "{out}");
+    assert!(out.contains("s4: h = add(1, 2);"), "{out}");
+    assert!(out.contains("s5: h = h + 1;"), "{out}");
     assert_eq!(
         texts(src),
         [
+            "1:1 int v = 2;",
             "8:25 return a + b;",
             "10:3 int h = v EMPTY;",
             "11:3 h = SQ(h + 1);",

@@ -141,12 +141,12 @@ global gp: int * = {0: &grid[(long)1][(long)2]}
 global vz: struct Vec = {2: 2}
 
 fn area(r: struct Rect) -> int {
-  s0: return (r.br.x - r.tl.x) * (r.br.y - r.tl.y);
+  s9: return (r.br.x - r.tl.x) * (r.br.y - r.tl.y);
 }
 
 fn move(p: struct Point *, dx: int) -> void {
-  s1: (*p).x = old + dx;
-  s2: (*p).y = dx;
+  s10: (*p).x = old + dx;
+  s11: (*p).y = dx;
 }
 
 fn main() -> int {
@@ -156,19 +156,28 @@ fn main() -> int {
   local pq: struct Point *
   local v: struct Vec
   local name: char[8]
-  s3: init r = unit;
-  s4: init rs = {0: 1, 1: 2, 2: 3, 3: 4, 4: 113:char, 5: 0:char, 8: origin, 10: origin} zero_fill;
-  s5: init q = {0: 3} zero_fill;
-  s6: init pq = &q;
-  s7: init v = {0: 1.0, 1: 2.5, 2: 2} zero_fill;
-  s8: init name = {0: 98:char, 1: 111:char, 2: 98:char, 3: 0:char} zero_fill;
-  s9: move(pq, 2);
-  s10: rs[(long)1].br = *pq;
-  s11: r.tag[(long)0] = name[(long)1];
-  s12: return (((area(r) + grid[(long)1][(long)0]) + flat[(long)1][(long)0]) + sized[(long)2]) + (int)v.v[(long)1];
+  s12: init r = unit;
+  s13: init rs = {0: 1, 1: 2, 2: 3, 3: 4, 4: 113:char, 5: 0:char, 8: origin, 10: origin} zero_fill;
+  s14: init q = {0: 3} zero_fill;
+  s15: init pq = &q;
+  s16: init v = {0: 1.0, 1: 2.5, 2: 2} zero_fill;
+  s17: init name = {0: 98:char, 1: 111:char, 2: 98:char, 3: 0:char} zero_fill;
+  s18: move(pq, 2);
+  s19: rs[(long)1].br = *pq;
+  s20: r.tag[(long)0] = name[(long)1];
+  s21: return (((area(r) + grid[(long)1][(long)0]) + flat[(long)1][(long)0]) + sized[(long)2]) + (int)v.v[(long)1];
 }
 "###,
-        r###"13:27 Return return (r.br.x - r.tl.x) * (r.br.y - r.tl.y);
+        r###"4:1 Init struct Point origin = {1, 2};
+5:1 Init struct Rect unit = {{0, 0}, {1, 1}, "ab"};
+6:1 Init int grid[2][3] = {{1, 2, 3}, {4}};
+7:1 Init int flat[2][2] = {1, 2, 3};
+8:1 Init int sized[] = {5, 6, 7};
+9:1 Init int desig[5] = {[3] = 9, 1};
+10:1 Init char *words[] = {"x", "yz"};
+11:1 Init int *gp = &grid[1][2];
+12:1 Init Vec vz = {.n = 2};
+13:27 Return return (r.br.x - r.tl.x) * (r.br.y - r.tl.y);
 14:38 Expr p->x += dx;
 14:50 Expr (*p).y = dx;
 16:17 Init r = unit
@@ -389,13 +398,14 @@ int main(void) {
 
 fn main() -> int {
   local line: int
-  s0: init line = 16;
-  s1: $printf("SQUARE(my_var + 1) = %d\n", (my_var + 1) * (my_var + 1));
-  s2: $printf("%s %d\n", "pp.c", line);
-  s3: return -1 + (-2147483647 - 1);
+  s1: init line = 16;
+  s2: $printf("SQUARE(my_var + 1) = %d\n", (my_var + 1) * (my_var + 1));
+  s3: $printf("%s %d\n", "pp.c", line);
+  s4: return -1 + (-2147483647 - 1);
 }
 "###,
-        r###"16:5 Init int line = __LINE__;
+        r###"14:1 Init int NAME(my, var) = WIDE;
+16:5 Init int line = __LINE__;
 17:5 Expr SHOW(SQUARE(my_var + 1));
 18:5 Expr printf("%s %d\n", __FILE__, line);
 19:5 Return return EOF + INT_MIN;

@@ -16,6 +16,12 @@ fn fmt_sval(v: &SVal, m: &Model) -> String {
     }
 }
 
+/// The jump a model chose for a relaxed `break` or `continue`.
+pub fn model_jump(m: &Model, leave: &z3::ast::Bool, next: &z3::ast::Bool) -> faultline_ir::Jump {
+    let b = |x: &z3::ast::Bool| m.eval(x, true).and_then(|b| b.as_bool()).unwrap_or(false);
+    faultline_smt::instances::jump_of(b(leave), b(next))
+}
+
 /// Reads the angelic values of `d`'s statements from a model of test `t`'s formula.
 pub fn angelic_values(
     session: &Session,
@@ -47,6 +53,14 @@ pub fn angelic_values(
                     .eval(computed, true)
                     .and_then(|b| b.as_bool())
                     .unwrap_or(false),
+            },
+            InstValue::Jump {
+                leave,
+                next,
+                computed,
+            } => AngelicValue::Jump {
+                needed: model_jump(m, leave, next),
+                computed: *computed,
             },
             InstValue::Output { start, end } => {
                 let s = m

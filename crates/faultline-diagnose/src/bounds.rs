@@ -6,11 +6,58 @@
 //! within the formula; for each function, the recursion depth is one more than
 //! the deepest nesting of its calls in any failing run. `--unwind N` caps
 //! both: a failing run that needs more than N is reported, not cut.
+//!
+//! A `break` is relaxable: relaxed, it may not leave its loop, which then runs
+//! longer than the failing run's. A loop that a `break` executed by a failing
+//! run leaves is therefore unrolled as often as any run of the suite tested
+//! its condition (up to [`JUMP_UNWIND`]), not only as the failing runs did
+//! ([`Session::needs`](crate::Session::needs)).
 
 use faultline_exec::trace::{Scope, Trace};
-use faultline_ir::{FuncId, Program, StmtId};
+use faultline_ir::{FuncId, Jump, Program, Stmt, StmtId};
 use faultline_smt::Bounds;
 use std::collections::HashMap;
+
+/// The most iterations a loop left by a `break` is unrolled to for the
+/// `break`'s sake (when some run of the suite needed that many).
+pub const JUMP_UNWIND: u32 = 16;
+
+/// Each `break` and `continue` whose innermost loop or `switch` is a loop,
+/// with its jump and that loop (by its condition statement): the loops a
+/// relaxed `break` can lengthen, the jumps whose keywords can be swapped.
+pub fn loop_jumps(prog: &Program) -> Vec<(StmtId, Jump, StmtId)> {
+    fn walk(b: &[Stmt], inner: Option<StmtId>, out: &mut Vec<(StmtId, Jump, StmtId)>) {
+        for s in b {
+            match s {
+                Stmt::Break { id } | Stmt::Continue { id } => {
+                    let j = match s {
+                        Stmt::Break { .. } => Jump::Break,
+                        _ => Jump::Continue,
+                    };
+                    if let Some(l) = inner {
+                        out.push((*id, j, l));
+                    }
+                }
+                Stmt::If { then, els, .. } => {
+                    walk(then, inner, out);
+                    walk(els, inner, out);
+                }
+                Stmt::While { cond, body, .. } => {
+                    let l = cond.as_ref().map_or(StmtId::NO_CONDITION, |c| c.id);
+                    walk(body, Some(l), out);
+                }
+                Stmt::DoWhile { body, cond } => walk(body, Some(cond.id), out),
+                Stmt::Switch { body, .. } => walk(body, None, out),
+                _ => {}
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for f in &prog.functions {
+        walk(&f.body, None, &mut out);
+    }
+    out
+}
 
 /// What the failing runs needed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -86,7 +86,7 @@ impl Plausibility {
                 .filter_map(|v| match v {
                     AngelicValue::Value { needed, .. } => Some(needed.as_str()),
                     AngelicValue::Output { text } => Some(text.as_str()),
-                    AngelicValue::Branch { .. } => None,
+                    AngelicValue::Branch { .. } | AngelicValue::Jump { .. } => None,
                 })
                 .collect();
             if distinct.len() > 1 {

@@ -1,7 +1,8 @@
 //! One-token repairs: whether a statement of a diagnosis can be fixed by the
 //! smallest edits a programmer makes (and mutation testing models): another
 //! relational operator (`>` for `>=`), another arithmetic operator (`-` for
-//! `+`), `||` for `&&` and back, or an integer constant one more or one less.
+//! `+`), `||` for `&&` and back, an integer constant one more or one less, or
+//! `continue` for `break` and back (in a loop, outside any `switch`).
 //!
 //! A statement *has a one-token repair* when some such edit of it makes every
 //! failing test pass and leaves every passing test passing, re-executed by the
@@ -17,7 +18,7 @@ use crate::session::Session;
 use faultline_exec::budget::Budget;
 use faultline_exec::{run, Executable, RunOptions};
 use faultline_ir::visit::{for_each_stmt_mut, stmt_exprs_mut, walk_expr_mut, VisitorMut};
-use faultline_ir::{BinOp, CmpOp, ExprKind, Program, StmtId};
+use faultline_ir::{BinOp, CmpOp, ExprKind, Jump, Program, Stmt, StmtId};
 
 /// Single-statement diagnoses checked for a repair at most, in found order.
 pub const MAX_CHECKED: usize = 20;
@@ -68,12 +69,43 @@ impl VisitorMut for Nodes {
     }
 }
 
-/// Applies `visit` to the expressions of statement `id` in `prog`.
+/// Applies `visit` to the expressions of statement `id` in `prog` (a
+/// global's initializer too).
 fn with_stmt(prog: &mut Program, id: StmtId, visit: &mut Nodes) {
+    for g in &mut prog.globals {
+        if g.init_stmt == Some(id) {
+            for item in &mut g.init.items {
+                visit.visit_expr_mut(&mut item.value);
+            }
+        }
+    }
     for f in &mut prog.functions {
         for_each_stmt_mut(&mut f.body, &mut |s| {
             if s.id() == Some(id) {
                 stmt_exprs_mut(s, |e| visit.visit_expr_mut(e));
+            }
+        });
+    }
+}
+
+/// The other jump keyword of statement `id`, when it is a `break` or
+/// `continue` whose innermost loop or `switch` is a loop.
+fn swapped_jump(prog: &Program, id: StmtId) -> Option<Stmt> {
+    let (_, j, _) = crate::bounds::loop_jumps(prog)
+        .into_iter()
+        .find(|(s, _, _)| *s == id)?;
+    Some(match j {
+        Jump::Break => Stmt::Continue { id },
+        _ => Stmt::Break { id },
+    })
+}
+
+/// Replaces statement `id` of `prog` by `with`.
+fn replace_stmt(prog: &mut Program, id: StmtId, with: &Stmt) {
+    for f in &mut prog.functions {
+        for_each_stmt_mut(&mut f.body, &mut |s| {
+            if s.id() == Some(id) {
+                *s = with.clone();
             }
         });
     }
@@ -99,6 +131,20 @@ pub fn has_repair(session: &Session, id: StmtId) -> Option<bool> {
     let passing: Vec<usize> = (0..session.runs.len())
         .filter(|&i| session.runs[i].passed())
         .collect();
+    let repairs = |mutant: &Program| {
+        let Ok(exe) = Executable::new(mutant) else {
+            return false;
+        };
+        let passes = |i: &usize| run(&exe, &session.tests[*i], &options).passed();
+        session.failing.iter().all(passes) && passing.iter().all(passes)
+    };
+    if let Some(with) = swapped_jump(session.prog, id) {
+        let mut mutant = session.prog.clone();
+        replace_stmt(&mut mutant, id, &with);
+        if repairs(&mutant) {
+            return Some(true);
+        }
+    }
     for (node, edits) in count.edits.into_iter().enumerate() {
         for edit in edits {
             if Budget::check_current().is_some() {
@@ -112,11 +158,7 @@ pub fn has_repair(session: &Session, id: StmtId) -> Option<bool> {
                 edits: Vec::new(),
             };
             with_stmt(&mut mutant, id, &mut apply);
-            let Ok(exe) = Executable::new(&mutant) else {
-                continue;
-            };
-            let passes = |i: &usize| run(&exe, &session.tests[*i], &options).passed();
-            if session.failing.iter().all(passes) && passing.iter().all(passes) {
+            if repairs(&mutant) {
                 return Some(true);
             }
         }

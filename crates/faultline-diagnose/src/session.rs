@@ -248,7 +248,40 @@ impl<'p> Session<'p> {
         for c in cut {
             n.merge(&c.capped(&n, CUT_UNWIND));
         }
+        self.break_needs(&mut n);
         n
+    }
+
+    /// Extends `n` for the loops that a `break` executed by a failing run
+    /// leaves: relaxed, it goes on, and the loop runs as long as its
+    /// condition allows. The evidence of how long is the suite's: the most
+    /// times any run tested the loop's condition (counting every execution
+    /// of the loop in that run), at most [`crate::bounds::JUMP_UNWIND`].
+    fn break_needs(&self, n: &mut Needs) {
+        for (brk, j, l) in crate::bounds::loop_jumps(self.prog) {
+            if j != faultline_ir::Jump::Break || l == StmtId::NO_CONDITION {
+                // Only its `break`s end a `for (;;)`: going on never ends it.
+                continue;
+            }
+            let ran = |t: &usize| self.runs[*t].execution.coverage.stmts[brk.index()] > 0;
+            if !self.failing.iter().any(ran) {
+                continue;
+            }
+            let tested = self
+                .runs
+                .iter()
+                .map(|r| {
+                    let c = &r.execution.coverage.branches;
+                    let t = c.get(&(l, Branch::True)).copied().unwrap_or(0);
+                    let f = c.get(&(l, Branch::False)).copied().unwrap_or(0);
+                    t + f
+                })
+                .max()
+                .unwrap_or(0)
+                .min(crate::bounds::JUMP_UNWIND);
+            let e = n.loops.entry(l).or_insert(0);
+            *e = (*e).max(tested);
+        }
     }
 
     /// The failing tests whose runs were stopped by the step or depth limit.

@@ -1,6 +1,6 @@
 //! Angelic re-execution: running a test with a diagnosis's statements forced
 //! to produce given values (and conditions given outcomes, output statements
-//! given text).
+//! given text, `break` and `continue` given jumps).
 //!
 //! A run in which only the diagnosis's statement instances deviate from the
 //! program, that passes the test, that overflows no signed type outside those
@@ -15,7 +15,7 @@ use crate::result::{Angelic, AngelicValue};
 use faultline_exec::trace::Scope;
 use faultline_exec::value::Value;
 use faultline_exec::{ExecOptions, Executable, Hooks, Limits, Site, TestCase, Verdict};
-use faultline_ir::{Branch, Program, StmtId};
+use faultline_ir::{Branch, Jump, Program, StmtId};
 use faultline_smt::sym::SVal;
 use faultline_smt::{Bounds, InstValue, TestEncoding};
 use std::collections::{BTreeSet, HashMap};
@@ -30,6 +30,7 @@ pub struct Witness {
     values: HashMap<Key, Vec<Value>>,
     branches: HashMap<Key, bool>,
     outputs: HashMap<Key, Vec<u8>>,
+    jumps: HashMap<Key, Jump>,
 }
 
 fn to_value(v: &SVal, m: &Model) -> Option<Value> {
@@ -71,6 +72,10 @@ impl Witness {
                         w.branches.insert(key, b);
                     }
                 }
+                InstValue::Jump { leave, next, .. } => {
+                    w.jumps
+                        .insert(key, crate::angelic::model_jump(model, leave, next));
+                }
                 InstValue::Output { start, end } => {
                     let s = model
                         .eval(start, true)
@@ -109,13 +114,19 @@ impl Witness {
                 AngelicValue::Output { text } => {
                     w.outputs.insert(key, text.as_bytes().to_vec());
                 }
+                AngelicValue::Jump { needed, .. } => {
+                    w.jumps.insert(key, *needed);
+                }
             }
         }
         Some(w)
     }
 
     pub fn is_empty(&self) -> bool {
-        self.values.is_empty() && self.branches.is_empty() && self.outputs.is_empty()
+        self.values.is_empty()
+            && self.branches.is_empty()
+            && self.outputs.is_empty()
+            && self.jumps.is_empty()
     }
 }
 
@@ -198,6 +209,27 @@ impl Hooks for Applier<'_> {
                     },
                 });
                 v
+            }
+            None => computed,
+        }
+    }
+
+    fn jump(&mut self, site: &Site, computed: Jump) -> Jump {
+        if !self.w.stmts.contains(&site.inst.stmt) {
+            return computed;
+        }
+        match self.w.jumps.get(&(site.inst.stmt, site.ctx.to_vec())) {
+            Some(&j) => {
+                self.seen.push(Angelic {
+                    test: self.test,
+                    stmt: site.inst.stmt,
+                    ctx: site.ctx.to_vec(),
+                    value: AngelicValue::Jump {
+                        needed: j,
+                        computed,
+                    },
+                });
+                j
             }
             None => computed,
         }

@@ -21,8 +21,8 @@ use crate::trace::{
 };
 use crate::value::{self, ArithError, Ptr, Value};
 use faultline_ir::{
-    BinOp, Block, Branch, Builtin, CallSiteId, Expr, ExprKind, FuncId, Initializer, Layout, Place,
-    PlaceKind, Program, Stmt, StmtId, Stream, Type, UnOp, Var, VarRef,
+    BinOp, Block, Branch, Builtin, CallSiteId, Expr, ExprKind, FuncId, Initializer, Jump, Layout,
+    Place, PlaceKind, Program, Stmt, StmtId, Stream, Type, UnOp, Var, VarRef,
 };
 use std::collections::HashMap;
 use std::fmt;
@@ -92,6 +92,12 @@ pub struct Site<'a> {
 pub trait Hooks {
     /// Called after a condition instance is evaluated; returns the outcome to follow.
     fn branch(&mut self, site: &Site, computed: Branch) -> Branch {
+        let _ = site;
+        computed
+    }
+    /// Called when a `break` or `continue` instance jumps; returns where
+    /// control goes instead (a relaxed jump statement, see [`Jump`]).
+    fn jump(&mut self, site: &Site, computed: Jump) -> Jump {
         let _ = site;
         computed
     }
@@ -806,6 +812,19 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         }
         *self.cov.branches.entry((id, b)).or_insert(0) += 1;
         b
+    }
+
+    /// Where the current `break` or `continue` instance jumps (hooks may change it).
+    fn jump_to(&mut self, computed: Jump) -> Jump {
+        if !self.tracking || self.hooks.is_none() {
+            return computed;
+        }
+        let inst = self.frames.last().expect("frame").inst;
+        let chain = self.contexts.chain(inst.ctx);
+        match self.hooks.as_mut() {
+            Some(h) => h.jump(&Site { inst, ctx: &chain }, computed),
+            None => computed,
+        }
     }
 
     /// A value produced by the current statement instance (a store or a return).

@@ -192,6 +192,10 @@ pub struct Global {
     pub ty: Type,
     /// Static initializer; cells it does not list are zero (C's static initialization).
     pub init: Initializer,
+    /// The statement of its written initializer (`int top = 0;`, a
+    /// [`StmtKind::Init`] at the declaration), which runs once before `main`
+    /// and is a candidate like any statement; `None` without one.
+    pub init_stmt: Option<StmtId>,
     pub loc: Loc,
 }
 
@@ -526,6 +530,32 @@ impl StmtKind {
             self,
             StmtKind::IfCond | StmtKind::LoopCond | StmtKind::DoWhileCond | StmtKind::SwitchCond
         )
+    }
+}
+
+/// Where control goes from a `break` or `continue` statement: what a relaxed
+/// one may choose instead of its own jump (the other jump, or none).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Jump {
+    /// Leave the innermost loop or `switch`.
+    Break,
+    /// Go on with the next iteration of the innermost loop.
+    Continue,
+    /// No jump: go on with the next statement.
+    Stay,
+}
+
+impl Jump {
+    /// For people: `break`, `continue`, `no jump`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Jump::Break => "break",
+            Jump::Continue => "continue",
+            Jump::Stay => "no jump",
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 //! The JSON report of `faultline localize` (schema `faultline.localize/1`,
 //! documented field by field in docs/json.md).
 
-use faultline_ir::{Program, StmtId};
+use faultline_ir::{Jump, Program, StmtId};
 use faultline_result::describe_ctx;
 use faultline_result::{AngelicValue, IncompleteKind, Localization};
 use serde::{Deserialize, Serialize};
@@ -83,9 +83,22 @@ pub struct JAngelic {
 #[derive(Serialize, Deserialize, Debug)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum JValue {
-    Value { needed: String, computed: String },
-    Branch { needed: bool, computed: bool },
-    Output { text: String },
+    Value {
+        needed: String,
+        computed: String,
+    },
+    Branch {
+        needed: bool,
+        computed: bool,
+    },
+    Output {
+        text: String,
+    },
+    /// `needed` and `computed` are `break`, `continue` or `stay` (no jump).
+    Jump {
+        needed: Jump,
+        computed: Jump,
+    },
 }
 
 #[derive(Serialize, Deserialize, Debug)]
@@ -144,6 +157,10 @@ pub fn value(v: &AngelicValue) -> JValue {
             computed: *computed,
         },
         AngelicValue::Output { text } => JValue::Output { text: text.clone() },
+        AngelicValue::Jump { needed, computed } => JValue::Jump {
+            needed: *needed,
+            computed: *computed,
+        },
     }
 }
 

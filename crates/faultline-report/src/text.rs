@@ -9,7 +9,7 @@
 
 use crate::snippet::{self, Mark};
 use crate::style::{Palette, Role};
-use faultline_ir::{Program, StmtId};
+use faultline_ir::{Jump, Program, StmtId};
 use faultline_result::describe_ctx;
 use faultline_result::{Angelic, AngelicValue, Diagnosis, Localization, Stats};
 use std::collections::BTreeSet;
@@ -70,6 +70,25 @@ pub fn value_phrase(v: &AngelicValue) -> String {
             "would need to print nothing".to_string()
         }
         AngelicValue::Output { text } => format!("would need to print {text:?}"),
+        AngelicValue::Jump { needed, computed } if needed == computed => {
+            format!("would need to {} (as written)", jump_phrase(*needed))
+        }
+        AngelicValue::Jump { needed, computed } => {
+            format!(
+                "this `{}` would need to {}",
+                computed.name(),
+                jump_phrase(*needed)
+            )
+        }
+    }
+}
+
+/// What a jump does, for people: "`break` (leave the loop or switch)".
+fn jump_phrase(j: Jump) -> &'static str {
+    match j {
+        Jump::Break => "`break` (leave the loop or switch)",
+        Jump::Continue => "`continue` (go on with the next iteration)",
+        Jump::Stay => "not jump (go on with the next statement)",
     }
 }
 
@@ -142,6 +161,7 @@ pub fn is_change(v: &AngelicValue) -> bool {
         AngelicValue::Value { needed, computed } => needed != computed,
         AngelicValue::Branch { needed, computed } => needed != computed,
         AngelicValue::Output { .. } => true,
+        AngelicValue::Jump { needed, computed } => needed != computed,
     }
 }
 

@@ -5,7 +5,7 @@
 //! alone; `faultline-diagnose` re-exports it as `faultline_diagnose::result`.
 
 use faultline_exec::trace::Scope;
-use faultline_ir::{Program, StmtId};
+use faultline_ir::{Jump, Program, StmtId};
 use std::time::Duration;
 
 /// The value an angelic (relaxed) statement instance takes in a diagnosis.
@@ -18,6 +18,8 @@ pub enum AngelicValue {
     Branch { needed: bool, computed: bool },
     /// What an output statement would need to print.
     Output { text: String },
+    /// Where a `break` or `continue` would need to go, and its own jump.
+    Jump { needed: Jump, computed: Jump },
 }
 
 /// One relaxed statement instance of a diagnosis on one test.

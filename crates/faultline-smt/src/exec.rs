@@ -33,7 +33,8 @@ use faultline_exec::trace::{Contexts, CtxId, Scope};
 use faultline_exec::TestCase;
 use faultline_ir::{
     Block, Branch, Builtin, CmpOp, Cond, CtypeClass, Expr, ExprKind, FloatKind, FuncId, IntKind,
-    LabelId, Layout, Place, PlaceKind, Program, Stmt, StmtId, StmtKind, Stream, Type, Var, VarRef,
+    Jump, LabelId, Layout, Place, PlaceKind, Program, Stmt, StmtId, StmtKind, Stream, Type, Var,
+    VarRef,
 };
 use std::collections::HashMap;
 use std::fmt;
@@ -437,7 +438,9 @@ impl<'a, 'b> SymExec<'a, 'b> {
         crate::limits::tick();
         let kind = self.prog.stmt(id).kind;
         let relaxable = match kind {
-            StmtKind::Break | StmtKind::Continue | StmtKind::Goto => false,
+            // A jump changes the path: not in `trace`, whose path is the run's.
+            StmtKind::Break | StmtKind::Continue => self.encoding != Encoding::Trace,
+            StmtKind::Goto => false,
             k if k.is_condition() => self.encoding != Encoding::Trace,
             _ => true,
         } && self.ab.allows(id);
@@ -532,6 +535,44 @@ impl<'a, 'b> SymExec<'a, 'b> {
             },
         });
         chosen
+    }
+
+    /// The jump of the current `break` or `continue` (its own, `computed`,
+    /// unless relaxed) as `(leave, next)` (see [`InstValue::Jump`]); going on
+    /// with the next iteration is a choice only inside a loop.
+    fn relax_jump(&mut self, computed: Jump, g: &Bool) -> (Bool, Bool) {
+        let (l, n) = crate::instances::jump_bits(computed);
+        let (cl, cn) = (Bool::from_bool(l), Bool::from_bool(n));
+        let Some(ab) = self.cur_ab() else {
+            return (cl, cn);
+        };
+        let id = self.cur().expect("a statement is active");
+        let fl = Bool::fresh_const(&self.name(&format!("jl{}", id.0)));
+        let fnx = if self.loops.iter().any(|l| !l.is_switch) {
+            Bool::fresh_const(&self.name(&format!("jn{}", id.0)))
+        } else {
+            ff()
+        };
+        let (leave, next) = match self.encoding {
+            Encoding::Flow => {
+                let own = and2(&fl.eq(&cl), &fnx.eq(&cn));
+                self.hard(implies(&and2(g, &not(&ab)), &own));
+                (fl, fnx)
+            }
+            _ => (sym::ite_bool(&ab, &fl, &cl), sym::ite_bool(&ab, &fnx, &cn)),
+        };
+        let ctx = self.contexts.chain(self.ctx());
+        self.out.relaxed.push(RelaxedInstance {
+            stmt: id,
+            ctx,
+            guard: g.clone(),
+            value: InstValue::Jump {
+                leave: leave.clone(),
+                next: next.clone(),
+                computed,
+            },
+        });
+        (leave, next)
     }
 
     fn run(&mut self) -> R<()> {

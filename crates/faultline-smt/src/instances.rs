@@ -4,7 +4,7 @@
 
 use crate::sym::SVal;
 use faultline_exec::trace::Scope;
-use faultline_ir::{Branch, StmtId};
+use faultline_ir::{Branch, Jump, StmtId};
 use z3::ast::{Bool, BV};
 
 /// The value a relaxed statement instance produced in a model.
@@ -17,6 +17,29 @@ pub enum InstValue {
     Branch { chosen: Bool, computed: Bool },
     /// An output statement: the text it prints is the expected output between these positions.
     Output { start: BV, end: BV },
+    /// A `break` or `continue`: it leaves the innermost loop or `switch`
+    /// when `leave`, else goes on with the next iteration when `next`, else
+    /// goes on with the next statement ([`jump_of`]); `computed` is its own jump.
+    Jump {
+        leave: Bool,
+        next: Bool,
+        computed: Jump,
+    },
+}
+
+/// The jump a model chose for a relaxed `break` or `continue` (see
+/// [`InstValue::Jump`]), from the values of its `leave` and `next`.
+pub fn jump_of(leave: bool, next: bool) -> Jump {
+    match (leave, next) {
+        (true, _) => Jump::Break,
+        (false, true) => Jump::Continue,
+        (false, false) => Jump::Stay,
+    }
+}
+
+/// The values of `leave` and `next` that choose jump `j`.
+pub fn jump_bits(j: Jump) -> (bool, bool) {
+    (j == Jump::Break, j == Jump::Continue)
 }
 
 /// One instance of a relaxable statement in the formula.

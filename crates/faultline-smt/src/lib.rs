@@ -8,14 +8,15 @@
 //! assertions). Each statement S has one relaxation variable `ab_S`
 //! ([`AbVars`], shared by all instances and all tests): when it is true, every
 //! instance of S may produce any value (an assignment, a return value, a
-//! printed text) or either outcome (a condition), and S's own safety checks
-//! are not enforced.
+//! printed text), either outcome (a condition) or any jump (a `break` or
+//! `continue`: leave, go on with the next iteration, or go on), and S's own
+//! safety checks are not enforced.
 //!
 //! Three encodings share the executor ([`Encoding`]): `full` (all paths of the
 //! bounded program, guarded SSA with `ite` merges), `flow` (SNIPER's
 //! flow-sensitive form: one SSA variable per statement instance constrained
 //! only where its block is reached and the statement is not relaxed), and
-//! `trace` (only the failing run's path; conditions are hard).
+//! `trace` (only the failing run's path; conditions and jumps are hard).
 
 pub mod exec;
 pub mod instances;

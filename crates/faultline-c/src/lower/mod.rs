@@ -102,6 +102,8 @@ pub(crate) struct Lowerer<'f> {
     /// File-scope globals by name, with whether they have been given an initializer.
     global_by_name: HashMap<Rc<str>, GlobalId>,
     global_has_init: Vec<bool>,
+    /// The statements of file-scope initializers (see `Global::init_stmt`).
+    file_inits: Vec<StmtId>,
     /// Globals declared with an array type of unknown size (`extern int a[];`).
     global_unsized: Vec<bool>,
     global_names: HashSet<String>,
@@ -149,6 +151,7 @@ pub(crate) fn lower(files: &Files, items: &[ast::Item], main_file: u32) -> PResu
         global_const: Vec::new(),
         global_by_name: HashMap::new(),
         global_has_init: Vec::new(),
+        file_inits: Vec::new(),
         global_unsized: Vec::new(),
         global_names: HashSet::new(),
         functions: Vec::new(),
@@ -203,6 +206,7 @@ pub(crate) fn lower(files: &Files, items: &[ast::Item], main_file: u32) -> PResu
             }
         }
     }
+    let file_inits = std::mem::take(&mut l.file_inits);
     let mut program = Program {
         files: files
             .entries
@@ -221,6 +225,10 @@ pub(crate) fn lower(files: &Files, items: &[ast::Item], main_file: u32) -> PResu
         call_sites: l.call_sites,
         main,
     };
+    // A file-scope initializer runs before `main`, as if at its start.
+    for id in file_inits {
+        program.stmts[id.index()].func = main;
+    }
     indirect::resolve(&mut program);
     analysis::compute(&mut program);
     Ok(program)

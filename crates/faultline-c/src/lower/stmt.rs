@@ -412,7 +412,7 @@ impl Lowerer<'_> {
                             format!("'extern' variable '{}' has an initializer", name.name),
                         );
                     }
-                    let (gid, ty) = self.file_global(&name, r.ty, r.is_const, None)?;
+                    let (gid, ty) = self.file_global(&name, name.span, r.ty, r.is_const, None)?;
                     self.declare(
                         &name,
                         Sym::Var {
@@ -425,11 +425,17 @@ impl Lowerer<'_> {
                     let fname = self.fctx_mut().name.clone();
                     let gname = self.unique_global_name(format!("{fname}.{}", name.name));
                     let (ty, init) = self.static_object(&name, r.ty, item.init.as_ref())?;
+                    let span = if single { d.span } else { item.span };
+                    let init_stmt = item
+                        .init
+                        .is_some()
+                        .then(|| self.new_stmt(span, StmtKind::Init));
                     let gid = GlobalId(self.globals.len() as u32);
                     self.globals.push(Global {
                         name: gname,
                         ty: ty.clone(),
                         init,
+                        init_stmt,
                         loc: self.files.loc(name.span),
                     });
                     self.global_const.push(r.is_const);
@@ -527,6 +533,7 @@ impl Lowerer<'_> {
     fn file_global(
         &mut self,
         name: &ast::Ident,
+        span: Span,
         ty: DeclTy,
         is_const: bool,
         init: Option<&ast::Initializer>,
@@ -571,6 +578,7 @@ impl Lowerer<'_> {
                     name: gname,
                     ty: declared,
                     init: Initializer::default(),
+                    init_stmt: None,
                     loc: self.files.loc(name.span),
                 });
                 self.global_const.push(is_const);
@@ -585,9 +593,12 @@ impl Lowerer<'_> {
                 return err(name.span, format!("redefinition of '{}'", name.name));
             }
             let (t, items) = self.static_object(name, ty, Some(init))?;
+            let id = self.new_stmt(span, StmtKind::Init);
+            self.file_inits.push(id);
             let g = &mut self.globals[gid.index()];
             g.ty = t;
             g.init = items;
+            g.init_stmt = Some(id);
             g.loc = self.files.loc(name.span);
             self.global_has_init[gid.index()] = true;
             self.global_unsized[gid.index()] = false;
@@ -700,7 +711,12 @@ impl Lowerer<'_> {
                     ),
                 );
             }
-            let (gid, ty) = self.file_global(&name, r.ty, r.is_const, item.init.as_ref())?;
+            let span = if d.items.len() == 1 {
+                d.span
+            } else {
+                item.span
+            };
+            let (gid, ty) = self.file_global(&name, span, r.ty, r.is_const, item.init.as_ref())?;
             self.scopes[0].syms.insert(
                 name.name.clone(),
                 Sym::Var {

@@ -159,6 +159,21 @@ impl Formula {
                         (InstValue::Scalar { chosen, computed }, false) => {
                             assume.push(r.guard.implies(chosen.eq(computed)))
                         }
+                        (
+                            InstValue::Jump {
+                                leave,
+                                next,
+                                computed,
+                            },
+                            false,
+                        ) => {
+                            let (l, n) = faultline_smt::instances::jump_bits(*computed);
+                            let own = Bool::and(&[
+                                &leave.eq(Bool::from_bool(l)),
+                                &next.eq(Bool::from_bool(n)),
+                            ]);
+                            assume.push(r.guard.implies(&own))
+                        }
                         _ => {}
                     }
                 }

@@ -141,11 +141,11 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             }
             Stmt::Break { id } => {
                 self.begin(*id)?;
-                Ok(Flow::Break)
+                Ok(jump_flow(self.jump_to(Jump::Break)))
             }
             Stmt::Continue { id } => {
                 self.begin(*id)?;
-                Ok(Flow::Continue)
+                Ok(jump_flow(self.jump_to(Jump::Continue)))
             }
             Stmt::Goto { id, label } => {
                 self.begin(*id)?;
@@ -230,7 +230,45 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         Ok(())
     }
 
+    /// The written initializers of globals ran before `main` (into the
+    /// executable's image): each counts as executed once, and a relaxed one
+    /// takes the values the hooks give its arithmetic cells, in order.
+    fn global_inits(&mut self) {
+        let prog = self.prog;
+        for (i, g) in prog.globals.iter().enumerate() {
+            let Some(id) = g.init_stmt else { continue };
+            self.cov.stmts[id.index()] += 1;
+            if !self.tracking || !self.hooks.as_ref().is_some_and(|h| h.relaxed(id)) {
+                continue;
+            }
+            let obj = self.globals[i] as usize;
+            let inst = Instance {
+                stmt: id,
+                ctx: CtxId::ROOT,
+                occ: 0,
+            };
+            let mut k = 0;
+            for item in &g.init.items {
+                let mut types = Vec::new();
+                prog.cell_types(&item.value.ty, &mut types);
+                for (j, t) in types.iter().enumerate() {
+                    if !t.is_arithmetic() {
+                        continue;
+                    }
+                    let cell = item.cell as usize + j;
+                    let v = self.mem.objects[obj].cells[cell];
+                    if let Some(h) = self.hooks.as_mut() {
+                        let nv = h.value(&Site { inst, ctx: &[] }, k, v);
+                        self.mem.objects[obj].cells[cell] = nv;
+                    }
+                    k += 1;
+                }
+            }
+        }
+    }
+
     pub(super) fn run_main(&mut self) -> R<i32> {
+        self.global_inits();
         let prog = self.prog;
         let main = prog.func(prog.main);
         let mut args = Vec::new();
@@ -392,4 +430,13 @@ fn label_index(block: &[Stmt], l: faultline_ir::LabelId) -> Option<usize> {
         .iter()
         .position(|s| matches!(s, Stmt::Label { label } if *label == l))
         .map(|i| i + 1)
+}
+
+/// The control flow of a jump.
+fn jump_flow(j: Jump) -> Flow {
+    match j {
+        Jump::Break => Flow::Break,
+        Jump::Continue => Flow::Continue,
+        Jump::Stay => Flow::Normal,
+    }
 }

@@ -187,34 +187,41 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 f.ret_guard = or2(&f.ret_guard, &g2);
                 Ok(ff())
             }
-            Stmt::Break { id } => {
-                self.begin(*id);
-                self.end();
-                let l = self
-                    .loops
-                    .last_mut()
-                    .expect("break inside a loop or switch");
-                l.brk = or2(&l.brk, &g);
-                Ok(ff())
-            }
-            Stmt::Continue { id } => {
-                self.begin(*id);
-                self.end();
-                let l = self
-                    .loops
-                    .iter_mut()
-                    .rev()
-                    .find(|l| !l.is_switch)
-                    .expect("continue inside a loop");
-                l.cont = or2(&l.cont, &g);
-                Ok(ff())
-            }
+            Stmt::Break { id } => self.jump_stmt(*id, Jump::Break, g),
+            Stmt::Continue { id } => self.jump_stmt(*id, Jump::Continue, g),
         }
     }
 
-    /// Evaluates a condition; returns the guards of its true and false
-    /// branches, and the guard of paths that leave it otherwise (an exit inside
-    /// the condition's calls never reaches either branch).
+    /// A `break` or `continue` under `g`: its jump (or, relaxed, the one
+    /// the solver chooses) adds to the guard of leaving the innermost loop or
+    /// `switch`, or of the next iteration of the innermost loop; returns the
+    /// guard of going on with the next statement.
+    fn jump_stmt(&mut self, id: StmtId, computed: Jump, g: Bool) -> R<Bool> {
+        self.begin(id);
+        let (leave, next) = self.relax_jump(computed, &g);
+        self.end();
+        let brk = and2(&g, &leave);
+        let on = and2(&g, &not(&leave));
+        let cont = and2(&on, &next);
+        if !is_false(&brk) {
+            let l = self
+                .loops
+                .last_mut()
+                .expect("break inside a loop or switch");
+            l.brk = or2(&l.brk, &brk);
+        }
+        if !is_false(&cont) {
+            let l = self
+                .loops
+                .iter_mut()
+                .rev()
+                .find(|l| !l.is_switch)
+                .expect("continue inside a loop");
+            l.cont = or2(&l.cont, &cont);
+        }
+        Ok(and2(&on, &not(&next)))
+    }
+
     /// Evaluates a condition; returns the guards of its true and false
     /// branches, and the outcome left as a black box, if any.
     pub(super) fn branch(

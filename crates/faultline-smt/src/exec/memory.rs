@@ -61,12 +61,24 @@ impl<'a, 'b> SymExec<'a, 'b> {
             let id = self.alloc(cells, false);
             self.globals.push(id);
         }
+        // Written initializers are statements (relaxable), before `main`.
         for (i, g) in prog.globals.iter().enumerate() {
             let obj = self.globals[i];
             let mut guard = tt();
-            for item in &g.init.items {
-                self.init_item(obj, item.cell, &item.value, &mut guard)?;
+            if let Some(id) = g.init_stmt {
+                self.begin(id);
             }
+            let mut r = Ok(());
+            for item in &g.init.items {
+                r = self.init_item(obj, item.cell, &item.value, &mut guard);
+                if r.is_err() {
+                    break;
+                }
+            }
+            if g.init_stmt.is_some() {
+                self.end();
+            }
+            r?;
         }
         Ok(())
     }

@@ -660,7 +660,21 @@ impl<'a, 'b> SymExec<'a, 'b> {
         };
         let mut boxed = ff();
         let mut entries = vec![ff(); body.len() + 1];
+        let only = matches!(explore, Explore::Only(_));
+        if let Explore::Only(b) = &explore {
+            // The recorded case alone is entered (as a branch's other side
+            // is not encoded at all): its entry takes the switch's guard.
+            let target = match b {
+                Branch::Case(i) => cases.get(*i as usize).map(|c| c.target),
+                _ => None,
+            };
+            let at = target.unwrap_or_else(|| default.unwrap_or(body.len()));
+            entries[at] = g2.clone();
+        }
         for (i, (c, m)) in cases.iter().zip(&matches).enumerate() {
+            if only {
+                break;
+            }
             let gm = and2(&g2, m);
             if explored(Branch::Case(i as u32)) {
                 entries[c.target] = or2(&entries[c.target], &gm);
@@ -675,7 +689,9 @@ impl<'a, 'b> SymExec<'a, 'b> {
             }
         }
         let no_match = and2(&g2, &not(&any));
-        if explored(Branch::Default) {
+        if only {
+            // Entered above.
+        } else if explored(Branch::Default) {
             match default {
                 Some(d) => entries[d] = or2(&entries[d], &no_match),
                 None => entries[body.len()] = or2(&entries[body.len()], &no_match),

@@ -9,16 +9,18 @@ const MAX_STRING_OFFSETS: usize = 64;
 
 impl<'a, 'b> SymExec<'a, 'b> {
     /// `strcpy`, `strncpy` (with a constant length), `strcat` (onto a
-    /// constant string) of a constant string: stores its characters.
+    /// constant string): stores the source's characters (see
+    /// [`Self::strcpy_computed`] when they are computed).
     pub(super) fn strcpy_builtin(&mut self, f: Builtin, args: &'a [Expr], g: &mut Bool) -> R<SVal> {
         let sem = self.sem;
         let d = self.eval(&args[0], g)?;
         let s = self.eval(&args[1], g)?;
         let (_, _, src) = self.string_cells(&s, g)?;
-        let Some(bytes) = Self::const_string(&src) else {
-            return self.unsupported(format!("{} of a string computed by the program", f.name()));
-        };
         let (obj, off, dst) = self.string_cells(&d, g)?;
+        let Some(bytes) = Self::const_string(&src) else {
+            self.strcpy_computed(f, args, (obj, off, &dst), &src, g)?;
+            return Ok(d);
+        };
         let mut data = bytes.clone();
         let start = match f {
             Builtin::Strcat => match Self::const_string(&dst) {
@@ -64,6 +66,110 @@ impl<'a, 'b> SymExec<'a, 'b> {
         };
         self.store_agg(&lp, &cells, g);
         Ok(d)
+    }
+
+    /// `strcpy`, `strncpy` (constant length) and `strcat` (onto a constant
+    /// string) of a string with computed characters: destination cell `i`
+    /// takes source cell `i` while no NUL came before it (`strncpy`: a NUL
+    /// after the source's end, up to its length), and keeps its value
+    /// otherwise. The copy must end inside both objects and read only
+    /// initialized characters, as the interpreter checks; a run breaking
+    /// that is excluded.
+    fn strcpy_computed(
+        &mut self,
+        f: Builtin,
+        args: &'a [Expr],
+        (obj, off, dst): (u32, usize, &[SCell]),
+        src: &[SCell],
+        g: &mut Bool,
+    ) -> R<()> {
+        let sem = self.sem;
+        let start = match f {
+            Builtin::Strcat => match Self::const_string(dst) {
+                Some(cur) => cur.len(),
+                None => return self.unsupported("strcat onto a string computed by the program"),
+            },
+            _ => 0,
+        };
+        let room = dst.len().saturating_sub(start);
+        let limit = if f == Builtin::Strncpy {
+            let n = self.eval(&args[2], g)?;
+            let Some(n) = self.int_of(&n)?.as_const() else {
+                return self.unsupported("strncpy with a computed length");
+            };
+            // size_t: a negative length is a huge one.
+            let n = n as u64;
+            if n > room as u64 {
+                self.check(&g.clone(), ff());
+                return Ok(());
+            }
+            Some(n as usize)
+        } else {
+            None
+        };
+        let nul = SInt::constant(sem, IntKind::Char, 0);
+        // `before`: no NUL among the source's characters so far.
+        let mut before = tt();
+        let mut cells = Vec::new();
+        let count = limit.unwrap_or(room);
+        for i in 0..count {
+            let old = &dst[start + i];
+            let cell = match src.get(i) {
+                Some(c) => {
+                    self.check(&and2(g, &before), c.init.clone());
+                    let v = match &c.v {
+                        SVal::Int(x) => SVal::Int(x.convert(IntKind::Char)),
+                        _ => SVal::Int(nul.clone()),
+                    };
+                    let is_nul = match &v {
+                        SVal::Int(x) => x.eq_const(0),
+                        _ => tt(),
+                    };
+                    let (v, init) = match limit {
+                        // strncpy pads with NULs after the source's end.
+                        Some(_) => (SVal::ite(&before, &v, &SVal::Int(nul.clone())), tt()),
+                        None => (
+                            SVal::ite(&before, &v, &old.v),
+                            sym::ite_bool(&before, &tt(), &old.init),
+                        ),
+                    };
+                    before = and2(&before, &not(&is_nul));
+                    SCell { v, init }
+                }
+                None => {
+                    // Reading past the source object's end.
+                    self.check(&g.clone(), not(&before));
+                    match limit {
+                        Some(_) => SCell {
+                            v: SVal::Int(nul.clone()),
+                            init: tt(),
+                        },
+                        None => SCell {
+                            v: old.v.clone(),
+                            init: old.init.clone(),
+                        },
+                    }
+                }
+            };
+            cells.push(cell);
+            if limit.is_none() && is_false(&before) {
+                break;
+            }
+        }
+        if limit.is_none() {
+            // The NUL must be copied inside the destination.
+            self.check(&g.clone(), not(&before));
+        }
+        let lp = LPlace {
+            alts: vec![LAlt {
+                g: tt(),
+                obj,
+                off: self.long((off + start) as i128),
+                emu: None,
+            }],
+        };
+        self.store_agg(&lp, &cells, g);
+        Ok(())
     }
 
     /// The strings a pointer may designate: for each target (with its

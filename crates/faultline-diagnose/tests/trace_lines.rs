@@ -66,3 +66,22 @@ fn fgets_then_sscanf_is_encoded_and_the_faulty_line_is_found() {
     assert!(loc.incomplete.is_none(), "{:?}", loc.incomplete);
     assert_eq!(lines_of(&prog, &loc), vec![vec![17], vec![7], vec![19]]);
 }
+
+/// A budget exhausted once the tests have run ends the localization in its
+/// encoding, with the partial flag and no diagnosis (not timed: the budget
+/// is exhausted before `localize` starts).
+#[test]
+fn an_exhausted_budget_during_encoding_gives_a_partial_result() {
+    let prog = compile_src("sum.c", SUM);
+    let tests = vec![stdin_test("a", "1 3\n2 1\n", "2 2\n")];
+    let s = session(&prog, &tests);
+    let budget = faultline_exec::budget::Budget::unlimited();
+    budget.exhaust(faultline_exec::budget::Exhausted::Time);
+    let _entered = budget.enter();
+    let loc = localize(&s, Encoding::Trace, Combine::Mbd, &options(2));
+    assert!(loc.diagnoses.is_empty());
+    assert_eq!(
+        loc.incomplete,
+        Some(faultline_diagnose::result::Incomplete::Timeout)
+    );
+}

@@ -695,6 +695,17 @@ impl<'s, 'p> Engine<'s, 'p> {
         polish: bool,
     ) -> Result<Verdict<Explained>, Incomplete> {
         let session = self.session;
+        // `trace` follows the run's path: where no statement of `d` ran (and
+        // the run was not cut, so its whole path is recorded), the focused
+        // formula has no relaxed instance; it is the failing run itself, so
+        // unsatisfiable: refuted without encoding it.
+        if self.encoding == Encoding::Trace && session.traces.contains_key(&t) && !session.is_cut(t)
+        {
+            let cov = &session.runs[t].execution.coverage;
+            if d.iter().all(|s| !cov.covered(*s)) {
+                return Ok(Verdict::Refuted);
+            }
+        }
         let solver = self.solver();
         let mut ab = AbVars::focused(d.clone());
         let mut policy = match (self.encoding, session.traces.get(&t)) {

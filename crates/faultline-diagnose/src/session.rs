@@ -293,6 +293,12 @@ impl<'p> Session<'p> {
             .collect()
     }
 
+    /// Whether test `t`'s run was cut by its own limit (a loop or recursion
+    /// that did not end).
+    pub fn is_cut(&self, t: usize) -> bool {
+        is_cut(&self.runs[t])
+    }
+
     /// The branch decisions of failing test `t`'s run (empty without a trace).
     fn decisions(&self, t: usize) -> Vec<(StmtId, Branch)> {
         match self.traces.get(&t) {

@@ -137,6 +137,13 @@ impl Budget {
         CURRENT.with(|c| c.borrow().clone())
     }
 
+    /// What of the current thread's budget has run out so far, without
+    /// measuring anything (see [`Budget::exhausted`]; `None` without a
+    /// budget).
+    pub fn exhausted_current() -> Option<Exhausted> {
+        CURRENT.with(|c| c.borrow().as_ref().and_then(Budget::exhausted))
+    }
+
     /// Checks the current thread's budget (see [`Budget::check`]).
     pub fn check_current() -> Option<Exhausted> {
         CURRENT.with(|c| c.borrow().as_ref().and_then(Budget::check))

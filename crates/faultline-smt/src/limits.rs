@@ -194,11 +194,19 @@ pub fn isolated<R: Send + Sync>(f: impl FnOnce() -> R + Send + Sync) -> Result<R
     }))
 }
 
-/// Counts a unit of term-building work; every 2^10 calls checks the thread's
-/// budget, and unwinds to the nearest [`guard`] when it is exhausted.
+/// Counts a unit of term-building work and unwinds to the nearest [`guard`]
+/// when the thread's budget is exhausted: every call reads the budget's
+/// sticky flag (an atomic load; the watchdog of [`enter`] measures the budget
+/// every few milliseconds and sets it), and every 2^10 calls measures the
+/// budget itself (for a budget made current without a watchdog). The
+/// encoder calls it per statement instance and in its loops over cells,
+/// offsets and alternatives, so that one statement building many terms
+/// cannot outlast the budget.
 #[inline]
 pub fn tick() {
-    let hit = TICKER.with(|t| t.borrow_mut().tick(10));
+    let hit = TICKER
+        .with(|t| t.borrow_mut().tick(10))
+        .or_else(Budget::exhausted_current);
     if let Some(e) = hit {
         resume_unwind(Box::new(e));
     }

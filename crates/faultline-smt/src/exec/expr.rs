@@ -155,11 +155,14 @@ impl<'a, 'b> SymExec<'a, 'b> {
             }
             ExprKind::Cond(c, a, b) => {
                 let cv = self.eval(c, g)?.truthy();
-                let mut ga = and2(g, &cv);
-                let mut gb = and2(g, &not(&cv));
+                let (ga0, gb0) = (and2(g, &cv), and2(g, &not(&cv)));
+                let (mut ga, mut gb) = (ga0.clone(), gb0.clone());
                 let x = self.eval_agg(a, &mut ga)?;
                 let y = self.eval_agg(b, &mut gb)?;
-                *g = or2(&ga, &gb);
+                // As in `conditional`: the guard stays `g` where both arms go on.
+                if !(ga.ast_eq(&ga0) && gb.ast_eq(&gb0)) {
+                    *g = or2(&ga, &gb);
+                }
                 Ok(x.iter()
                     .zip(&y)
                     .map(|(p, q)| SCell {
@@ -304,15 +307,20 @@ impl<'a, 'b> SymExec<'a, 'b> {
         let x = self.eval(a, g)?;
         let xt = x.truthy();
         let take_b = if is_and { xt.clone() } else { not(&xt) };
-        let mut gb = and2(g, &take_b);
+        let gb0 = and2(g, &take_b);
+        let mut gb = gb0.clone();
         let yt = if is_false(&gb) {
             ff()
         } else {
             let y = self.eval(b, &mut gb)?;
             y.truthy()
         };
-        // Paths that skip `b`, plus those that evaluate it and go on.
-        *g = or2(&and2(g, &not(&take_b)), &gb);
+        // Paths that skip `b`, plus those that evaluate it and go on: all of
+        // `g` when evaluating `b` leaves none (kept as `g` itself, so that a
+        // path's guard stays the constant true where `take_b` is a term).
+        if !gb.ast_eq(&gb0) {
+            *g = or2(&and2(g, &not(&take_b)), &gb);
+        }
         let r = if is_and {
             and2(&xt, &yt)
         } else {
@@ -336,8 +344,8 @@ impl<'a, 'b> SymExec<'a, 'b> {
     ) -> R<SVal> {
         let sem = self.sem;
         let cv = self.eval(c, g)?.truthy();
-        let mut ga = and2(g, &cv);
-        let mut gb = and2(g, &not(&cv));
+        let (ga0, gb0) = (and2(g, &cv), and2(g, &not(&cv)));
+        let (mut ga, mut gb) = (ga0.clone(), gb0.clone());
         let x = if is_false(&ga) {
             None
         } else {
@@ -348,7 +356,10 @@ impl<'a, 'b> SymExec<'a, 'b> {
         } else {
             Some(self.eval(b, &mut gb)?)
         };
-        *g = or2(&ga, &gb);
+        // Both arms go on wherever they are reached: the guard stays `g`.
+        if !(ga.ast_eq(&ga0) && gb.ast_eq(&gb0)) {
+            *g = or2(&ga, &gb);
+        }
         Ok(match (x, y) {
             (Some(x), Some(y)) => SVal::ite(&cv, &x, &y),
             (Some(x), None) => x,

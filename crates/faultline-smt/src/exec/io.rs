@@ -216,6 +216,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
         let len = reader.data.len();
         let mut cases: Vec<ReadCase> = Vec::new();
         for &o in &reader.starts {
+            crate::limits::tick();
             let at = reader.pos.eq_const(o as i128);
             if is_false(&at) {
                 continue;

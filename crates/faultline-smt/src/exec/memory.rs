@@ -334,7 +334,10 @@ impl<'a, 'b> SymExec<'a, 'b> {
             Some(k) if k >= 0 && (k as usize) + n <= len => vec![(k as usize, tt())],
             Some(_) => Vec::new(),
             None => (0..=len - n)
-                .map(|j| (j, off.eq_const(j as i128)))
+                .map(|j| {
+                    crate::limits::tick();
+                    (j, off.eq_const(j as i128))
+                })
                 .collect(),
         }
     }
@@ -391,6 +394,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 continue;
             }
             for (j, at) in self.candidates(alt.obj, &alt.off, n) {
+                crate::limits::tick();
                 let cond = and2(&alt.g, &at);
                 let mut cells: Vec<SCell> = self.objs[alt.obj as usize].cells[j..j + n].to_vec();
                 // A computed offset may denote cells of other types (where it
@@ -454,6 +458,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 continue;
             }
             for (j, at) in self.candidates(alt.obj, &alt.off, n) {
+                crate::limits::tick();
                 let cond = and2(&and2(g, &alt.g), &at);
                 if is_false(&cond) {
                     continue;

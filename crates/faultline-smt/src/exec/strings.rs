@@ -202,6 +202,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
                     // strings): one alternative per offset in the object.
                     None if len <= MAX_STRING_OFFSETS => {
                         for k in 0..len {
+                            crate::limits::tick();
                             let gk = and2(ga, &off.eq_const(k as i128));
                             if is_false(&gk) {
                                 continue;
@@ -277,6 +278,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
         let mut len = self.long(0);
         let mut found = ff();
         for (j, c) in cells.iter().enumerate().rev() {
+            crate::limits::tick();
             let is_nul = match &c.v {
                 SVal::Int(i) => i.eq_const(0),
                 _ => ff(),

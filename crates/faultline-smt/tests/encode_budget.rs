@@ -1,0 +1,81 @@
+//! The encoder holds the thread's budget: once the budget is exhausted,
+//! the next unit of encoding work (a statement instance, a cell of a
+//! memory access, an offset of a read) unwinds to the nearest
+//! `limits::guard`, which says which limit ended it. Not timed: the budget
+//! is exhausted before the encoding starts, and the program is far smaller
+//! than the 1024 units between two measures of the budget, so only the
+//! check of the budget's flag at every unit stops it.
+
+use faultline_exec::budget::{Budget, Exhausted};
+use faultline_exec::TestCase;
+use faultline_smt::limits::{self, Stopped};
+use faultline_smt::{encode_test, AbVars, Bounds, Encoding, IntSemantics, Sink};
+use z3::Solver;
+
+const PROG: &str = "#include <stdio.h>
+int main(void) {
+    char buf[16];
+    int n = 0;
+    while (fgets(buf, 16, stdin))
+        n++;
+    printf(\"%d\\n\", n);
+    return 0;
+}
+";
+
+fn test_case() -> TestCase {
+    TestCase {
+        name: "t".into(),
+        args: Vec::new(),
+        stdin: b"a\nb\n".to_vec(),
+        expected_stdout: b"3\n".to_vec(),
+        expected_status: None,
+        workdir: None,
+    }
+}
+
+/// Encodes the test under `budget` (made the thread's current one): the
+/// number of statement instances encoded, or why it stopped.
+fn encode_under(budget: &Budget) -> Result<usize, Stopped> {
+    let prog = faultline_c::compile_source("t.c", PROG).expect("compiles");
+    let test = test_case();
+    let _scope = limits::enter(budget);
+    let bounds = Bounds {
+        default_loop: 4,
+        ..Bounds::default()
+    };
+    let solver = Solver::new();
+    let mut ab = AbVars::new();
+    limits::guard(|| {
+        encode_test(
+            &prog,
+            &test,
+            Encoding::Full,
+            IntSemantics::BitVector,
+            &bounds,
+            None,
+            &mut ab,
+            &Sink::new(&solver),
+        )
+        .expect("encodable")
+        .instances
+    })
+}
+
+#[test]
+fn an_exhausted_budget_stops_the_encoder_at_once() {
+    let budget = Budget::unlimited();
+    budget.exhaust(Exhausted::Time);
+    assert_eq!(encode_under(&budget), Err(Stopped::Budget(Exhausted::Time)));
+    let budget = Budget::unlimited();
+    budget.exhaust(Exhausted::Memory);
+    assert_eq!(
+        encode_under(&budget),
+        Err(Stopped::Budget(Exhausted::Memory))
+    );
+}
+
+#[test]
+fn a_budget_left_lets_the_encoding_finish() {
+    assert_eq!(encode_under(&Budget::unlimited()), Ok(11));
+}

@@ -264,12 +264,26 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         self.ptr_add(pv, nv, &pointee)
     }
 
-    /// `p - q` in elements, for pointers into one object.
+    /// `p - q` in elements, for pointers into one object. In an object of
+    /// structs (or unions) cells are not all of one size, so the distance is
+    /// taken in gcc's bytes (`(char *)&a[2] - (char *)a` is 2 × sizeof a[0]).
     fn ptr_diff(&mut self, a: &'p Expr, b: &'p Expr) -> R<Value> {
         let (x, y) = (self.eval(a)?, self.eval(b)?);
         match (x, y) {
             (Value::Ptr(p), Value::Ptr(q)) if p.obj == q.obj && p.gen == q.gen => {
-                let step = a.ty.pointee().map_or(1, |t| self.prog.cells(t).max(1)) as i64;
+                let pointee = a.ty.pointee().cloned().unwrap_or(faultline_ir::CHAR);
+                let uniform = match self.object_type(p.obj) {
+                    Some(Type::Array(e, _)) => e.is_scalar(),
+                    Some(t) => t.is_scalar(),
+                    None => true,
+                };
+                if !uniform {
+                    if let (Ok(bx), Ok(by)) = (self.ptr_to_addr(p), self.ptr_to_addr(q)) {
+                        let size = self.prog.size_of(&pointee).max(1) as i64;
+                        return Ok(Value::Int((bx - by) / size));
+                    }
+                }
+                let step = self.prog.cells(&pointee).max(1) as i64;
                 Ok(Value::Int((p.off - q.off) / step))
             }
             (Value::Uninit, _) | (_, Value::Uninit) => Err(self.arith(ArithError::Uninit)),

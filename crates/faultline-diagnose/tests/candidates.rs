@@ -38,6 +38,23 @@ fn skip_tests() -> Vec<faultline_exec::TestCase> {
     ]
 }
 
+/// A diagnosis's angelic values: (test, where in the run, value).
+fn angelic_in_context(
+    prog: &faultline_ir::Program,
+    d: &faultline_diagnose::result::Diagnosis,
+) -> Vec<(usize, String, AngelicValue)> {
+    d.angelic
+        .iter()
+        .map(|a| {
+            (
+                a.test,
+                faultline_diagnose::result::describe_ctx(prog, &a.ctx),
+                a.value.clone(),
+            )
+        })
+        .collect()
+}
+
 fn jump(needed: Jump) -> AngelicValue {
     AngelicValue::Jump {
         needed,
@@ -71,17 +88,7 @@ fn a_break_for_continue_is_the_first_diagnosis_in_full_and_flow() {
             show_all(&prog, &reported(&loc))
         );
         let first = &loc.diagnoses[0];
-        let values: Vec<(usize, String, AngelicValue)> = first
-            .angelic
-            .iter()
-            .map(|a| {
-                (
-                    a.test,
-                    faultline_diagnose::result::describe_ctx(&prog, &a.ctx),
-                    a.value.clone(),
-                )
-            })
-            .collect();
+        let values = angelic_in_context(&prog, first);
         assert_eq!(
             values,
             vec![
@@ -192,17 +199,7 @@ fn a_continue_for_break_is_the_first_diagnosis() {
     for enc in [Encoding::Full, Encoding::Flow] {
         let loc = localize(&s, enc, Combine::Mbd, &options(1));
         assert_eq!(loc.diagnoses[0].stmts, vec![cont], "{enc:?}");
-        let values: Vec<(usize, String, AngelicValue)> = loc.diagnoses[0]
-            .angelic
-            .iter()
-            .map(|a| {
-                (
-                    a.test,
-                    faultline_diagnose::result::describe_ctx(&prog, &a.ctx),
-                    a.value.clone(),
-                )
-            })
-            .collect();
+        let values = angelic_in_context(&prog, &loc.diagnoses[0]);
         let brk = AngelicValue::Jump {
             needed: Jump::Break,
             computed: Jump::Continue,

@@ -56,14 +56,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 init: tt(),
             })
             .collect();
-        let lp = LPlace {
-            alts: vec![LAlt {
-                g: tt(),
-                obj,
-                off: self.long((off + start) as i128),
-                emu: None,
-            }],
-        };
+        let lp = self.place_at(obj, off + start);
         self.store_agg(&lp, &cells, g);
         Ok(d)
     }
@@ -160,16 +153,21 @@ impl<'a, 'b> SymExec<'a, 'b> {
             // The NUL must be copied inside the destination.
             self.check(&g.clone(), not(&before));
         }
-        let lp = LPlace {
+        let lp = self.place_at(obj, off + start);
+        self.store_agg(&lp, &cells, g);
+        Ok(())
+    }
+
+    /// The place at cell `off` of object `obj`.
+    fn place_at(&self, obj: u32, off: usize) -> LPlace {
+        LPlace {
             alts: vec![LAlt {
                 g: tt(),
                 obj,
-                off: self.long((off + start) as i128),
+                off: self.long(off as i128),
                 emu: None,
             }],
-        };
-        self.store_agg(&lp, &cells, g);
-        Ok(())
+        }
     }
 
     /// The strings a pointer may designate: for each target (with its

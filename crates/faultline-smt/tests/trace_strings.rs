@@ -4,7 +4,8 @@
 //!   untaken case's code (here a loop) is not encoded at all, as the untaken
 //!   side of an `if` is not.
 //! - `strcpy`/`strncpy`/`strcat` of a string with computed characters copy
-//!   them up to the NUL (the formula with nothing relaxed has the run's
+//!   them up to the NUL (`strcat` also after a destination string whose
+//!   length is computed; the formula with nothing relaxed has the run's
 //!   output as its only model; relaxing the statement that computes a
 //!   character lets the copy carry another one), and an overflow of the
 //!   destination is excluded as the interpreter's runtime error is.
@@ -205,6 +206,21 @@ fn copies_of_computed_strings() {
     );
     assert_eq!(
         check(&prog, &t, Encoding::Trace, tr, &[5]).1,
+        SatResult::Sat
+    );
+    // In `full` "xy" is stored under the path's guard, so the destination's
+    // length is computed: the copy lands after it, whatever it is.
+    assert_eq!(
+        check(&prog, &t, Encoding::Full, None, &[]).1,
+        SatResult::Unsat
+    );
+    assert_eq!(
+        check(&prog, &t, Encoding::Full, None, &[5]).1,
+        SatResult::Sat
+    );
+    let ok = test_case("0", "xyabc|b\0\n");
+    assert_eq!(
+        check(&prog, &ok, Encoding::Full, None, &[]).1,
         SatResult::Sat
     );
 }

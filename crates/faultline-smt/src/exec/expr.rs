@@ -251,6 +251,35 @@ impl<'a, 'b> SymExec<'a, 'b> {
     }
 
     /// `p - q` in elements, defined for pointers into one object.
+    /// Whether the cells of object `obj` between offsets `f1` and `f2` (the
+    /// whole object if one is computed) all have `pointee`'s size, so that a
+    /// difference in cells is one in elements.
+    fn cells_of_size(&self, obj: u32, f1: &SInt, f2: &SInt, pointee: Option<&Type>) -> bool {
+        let Some(t) = pointee.filter(|t| t.is_scalar()) else {
+            return true;
+        };
+        let size = self.prog.size_of(t);
+        let cells = &self.objs[obj as usize].cells;
+        let range = match (f1.as_const(), f2.as_const()) {
+            (Some(x), Some(y)) => {
+                let (lo, hi) = (x.min(y).max(0) as usize, x.max(y).max(0) as usize);
+                lo.min(cells.len())..hi.min(cells.len())
+            }
+            _ => 0..cells.len(),
+        };
+        cells[range].iter().all(|c| {
+            let bytes = match &c.v {
+                SVal::Int(i) => u64::from(i.kind.bits() / 8),
+                SVal::Float(x) => match x.kind {
+                    faultline_ir::FloatKind::Float => 4,
+                    faultline_ir::FloatKind::Double => 8,
+                },
+                SVal::Ptr(_) => 8,
+            };
+            bytes == size
+        })
+    }
+
     fn ptr_diff(&mut self, a: &'a Expr, b: &'a Expr, g: &mut Bool) -> R<SVal> {
         let x = self.eval(a, g)?;
         let y = self.eval(b, g)?;
@@ -267,6 +296,12 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 {
                     if o1 == o2 {
                         let gg = and2(g1, g2);
+                        if step == 1 && !self.cells_of_size(*o1, f1, f2, a.ty.pointee()) {
+                            // The interpreter counts gcc's bytes there.
+                            return self.unsupported(
+                                "a difference of pointers across members of different sizes (gcc's bytes are not modelled)",
+                            );
+                        }
                         let d = self.lift(sym::binary(
                             faultline_ir::BinOp::Sub,
                             &faultline_ir::LONG,

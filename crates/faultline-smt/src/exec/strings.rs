@@ -7,6 +7,10 @@ use super::*;
 /// square of the object's size.
 const MAX_STRING_OFFSETS: usize = 64;
 
+/// The largest destination a `strcat` onto a computed string writes into:
+/// each cell is an if-then-else over the destination's possible lengths.
+const MAX_STRCAT_ROOM: usize = 256;
+
 impl<'a, 'b> SymExec<'a, 'b> {
     /// `strcpy`, `strncpy` (with a constant length), `strcat` (onto a
     /// constant string): stores the source's characters (see
@@ -25,7 +29,10 @@ impl<'a, 'b> SymExec<'a, 'b> {
         let start = match f {
             Builtin::Strcat => match Self::const_string(&dst) {
                 Some(cur) => cur.len(),
-                None => return self.unsupported("strcat onto a string computed by the program"),
+                None => {
+                    self.strcat_onto_computed((obj, off, &dst), &src, g)?;
+                    return Ok(d);
+                }
             },
             _ => 0,
         };
@@ -80,7 +87,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
         let start = match f {
             Builtin::Strcat => match Self::const_string(dst) {
                 Some(cur) => cur.len(),
-                None => return self.unsupported("strcat onto a string computed by the program"),
+                None => return self.strcat_onto_computed((obj, off, dst), src, g),
             },
             _ => 0,
         };
@@ -154,6 +161,67 @@ impl<'a, 'b> SymExec<'a, 'b> {
             self.check(&g.clone(), not(&before));
         }
         let lp = self.place_at(obj, off + start);
+        self.store_agg(&lp, &cells, g);
+        Ok(())
+    }
+
+    /// `strcat` onto a destination whose length is computed: cell `i` of
+    /// the destination becomes source cell `i - len` when the destination's
+    /// string has length `len <= i` and no NUL came before that source cell,
+    /// and keeps its value otherwise (an if-then-else over the lengths, so
+    /// destinations are limited to [`MAX_STRCAT_ROOM`] cells). The copy must
+    /// end inside the destination and read initialized characters.
+    fn strcat_onto_computed(
+        &mut self,
+        (obj, off, dst): (u32, usize, &[SCell]),
+        src: &[SCell],
+        g: &mut Bool,
+    ) -> R<()> {
+        let room = dst.len();
+        if room > MAX_STRCAT_ROOM {
+            return self.unsupported(format!(
+                "strcat onto a computed string in an object of more than {MAX_STRCAT_ROOM} characters"
+            ));
+        }
+        let (len, found) = self.strlen_sym(dst);
+        self.check(&g.clone(), found);
+        let nul = SInt::constant(self.sem, IntKind::Char, 0);
+        let chars: Vec<SInt> = src
+            .iter()
+            .map(|c| match &c.v {
+                SVal::Int(x) => x.convert(IntKind::Char),
+                _ => nul.clone(),
+            })
+            .collect();
+        // before[j]: no NUL among the source's first j characters.
+        let mut before = vec![tt()];
+        for (j, c) in chars.iter().enumerate() {
+            self.check(&and2(g, &before[j]), src[j].init.clone());
+            let next = and2(&before[j], &not(&c.eq_const(0)));
+            before.push(next);
+        }
+        let mut cells = Vec::with_capacity(room);
+        for (i, old) in dst.iter().enumerate() {
+            let (mut v, mut init) = (old.v.clone(), old.init.clone());
+            for k in 0..=i {
+                let at = len.eq_const(k as i128);
+                let j = i - k;
+                if j < chars.len() {
+                    let copied = and2(&at, &before[j]);
+                    v = SVal::ite(&copied, &SVal::Int(chars[j].clone()), &v);
+                    init = sym::ite_bool(&copied, &tt(), &init);
+                }
+            }
+            cells.push(SCell { v, init });
+        }
+        for k in 0..room {
+            // From length k, the NUL must be copied before the end, and
+            // found inside the source.
+            let end = (room - k).min(chars.len());
+            let at = and2(g, &len.eq_const(k as i128));
+            self.check(&at, not(&before[end]));
+        }
+        let lp = self.place_at(obj, off);
         self.store_agg(&lp, &cells, g);
         Ok(())
     }

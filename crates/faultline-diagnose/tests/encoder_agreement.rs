@@ -276,8 +276,13 @@ fn run_child(program: &str, t: &str) -> (Outcome, Duration) {
                 changed: answer("changed: "),
             }
         }
-        (Some(_), None) if String::from_utf8_lossy(&out.stderr).contains("z3-0.") => {
-            // Z3 returned no term: its memory limit was reached.
+        (Some(_), None)
+            if String::from_utf8_lossy(&out.stderr).contains("z3-0.")
+                || String::from_utf8_lossy(&out.stderr).contains("out_of_memory_error") =>
+        {
+            // Z3 returned no term, or threw its out-of-memory exception
+            // where the API does not catch it (an abort): the memory limit
+            // this child sets (`memory_max_size`) was reached.
             Outcome::Checked {
                 as_run: Answer::GaveUp,
                 changed: Answer::GaveUp,

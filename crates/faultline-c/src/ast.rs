@@ -337,6 +337,15 @@ pub enum ExprKind {
     Cast(Box<TypeName>, Box<Expr>),
     SizeofType(Box<TypeName>),
     SizeofExpr(Box<Expr>),
+    /// `offsetof(type, designator)` (`__builtin_offsetof`).
+    Offsetof(Box<TypeName>, Vec<OffsetofPart>),
+}
+
+/// A step of `offsetof`'s member designator: `.member` or `[index]`.
+#[derive(Clone, Debug)]
+pub enum OffsetofPart {
+    Member(Ident),
+    Index(Expr),
 }
 
 impl ExprKind {
@@ -350,6 +359,14 @@ impl ExprKind {
             | ExprKind::Char(_)
             | ExprKind::Str(_) => 0,
             ExprKind::SizeofType(_) => 0,
+            ExprKind::Offsetof(_, parts) => parts
+                .iter()
+                .map(|p| match p {
+                    OffsetofPart::Index(e) => d(e),
+                    OffsetofPart::Member(_) => 0,
+                })
+                .max()
+                .unwrap_or(0),
             ExprKind::Unary(_, e)
             | ExprKind::Member(e, ..)
             | ExprKind::Cast(_, e)

@@ -28,6 +28,7 @@ const STDDEF: &str = "#ifndef __FAULTLINE_STDDEF_H
 typedef unsigned long size_t;
 typedef long ptrdiff_t;
 typedef int wchar_t;
+#define offsetof(type, member) __builtin_offsetof(type, member)
 #endif
 ";
 

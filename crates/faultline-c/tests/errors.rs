@@ -376,3 +376,43 @@ fn kr_calls_with_mistyped_arguments() {
     let unused = "#include <stdio.h>\nstatic f();\nint main(void) { return f(stdin, 2); }\nstatic f(fp, k)\nFILE **fp;\nint k;\n{ return k; }\n";
     assert!(faultline_c::compile_source("t.c", unused).is_ok());
 }
+
+#[test]
+fn offsetof_errors() {
+    // Errors in the macro's expansion are located at its use.
+    let pre = "#include <stddef.h>\nstruct S { int a; int v[4]; struct S *next; };\n";
+    assert_eq!(
+        error(&format!(
+            "{pre}int main() {{ return offsetof(struct S, b); }}"
+        )),
+        "t.c:3:21: error: no member named 'b' in 'struct S'"
+    );
+    assert_eq!(
+        error(&format!("{pre}int main() {{ return offsetof(int, a); }}")),
+        "t.c:3:21: error: offsetof: 'int' is not a structure or union"
+    );
+    assert_eq!(
+        error(&format!(
+            "{pre}int main() {{ return offsetof(struct S, a[1]); }}"
+        )),
+        "t.c:3:21: error: offsetof: 'int' is not an array"
+    );
+    assert_eq!(
+        error(&format!(
+            "{pre}int main() {{ int k = 1; return offsetof(struct S, v[k]); }}"
+        )),
+        "t.c:3:32: error: offsetof needs a constant index"
+    );
+    assert_eq!(
+        error(&format!(
+            "{pre}struct T;\nint main() {{ return offsetof(struct T, a); }}"
+        )),
+        "t.c:4:21: error: offsetof of incomplete type 'struct T'"
+    );
+    assert_eq!(
+        error(&format!(
+            "{pre}int main() {{ return __builtin_offsetof(struct S, b); }}"
+        )),
+        "t.c:3:50: error: no member named 'b' in 'struct S'"
+    );
+}

@@ -174,11 +174,37 @@ impl<'a> Parser<'a> {
             let span = start.to(e.span);
             return self.mk(ExprKind::SizeofExpr(Box::new(e)), span);
         }
+        if t.is_ident("__builtin_offsetof") {
+            return self.parse_offsetof(start);
+        }
         if t.is_ident("_Alignof") || t.is_ident("__alignof__") {
             return self.fail("unsupported: _Alignof");
         }
         let e = self.parse_primary()?;
         self.parse_postfix(e)
+    }
+
+    /// `__builtin_offsetof(type, member [.member | [index]]...)`.
+    fn parse_offsetof(&mut self, start: Span) -> PResult<Expr> {
+        self.bump();
+        self.expect("(", "expected '(' after offsetof")?;
+        let tn = self.parse_type_name()?;
+        self.expect(",", "expected ',' in offsetof")?;
+        let mut parts = vec![OffsetofPart::Member(self.ident("expected a member name")?)];
+        loop {
+            if self.eat(".") {
+                parts.push(OffsetofPart::Member(self.ident("expected a member name")?));
+            } else if self.eat("[") {
+                let i = self.parse_expr()?;
+                self.expect("]", "expected ']'")?;
+                parts.push(OffsetofPart::Index(i));
+            } else {
+                break;
+            }
+        }
+        self.expect(")", "expected ')' after offsetof")?;
+        let span = start.to(self.prev_span());
+        self.mk(ExprKind::Offsetof(Box::new(tn), parts), span)
     }
 
     pub(super) fn parse_postfix(&mut self, mut e: Expr) -> PResult<Expr> {

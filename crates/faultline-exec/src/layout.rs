@@ -58,22 +58,23 @@ fn align_of(prog: &Program, t: &Type) -> u64 {
     }
 }
 
-/// The byte offsets and sizes of the scalar cells of a type.
-fn cell_bytes(prog: &Program, t: &Type, at: u64, out: &mut Vec<(u64, u64)>) {
+/// The scalar cells of type `t` placed at byte `at`, in order: type, byte
+/// offset and size, as gcc lays them out.
+pub(crate) fn scalar_cells(prog: &Program, t: &Type, at: u64, out: &mut Vec<(Type, u64, u64)>) {
     match t {
+        Type::Void | Type::Func(_) => {}
         Type::Array(e, n) => {
             let sz = prog.size_of(e);
             for i in 0..*n {
-                cell_bytes(prog, e, at + i * sz, out);
+                scalar_cells(prog, e, at + i * sz, out);
             }
         }
         Type::Struct(s) => {
             for f in &prog.struct_def(*s).fields {
-                cell_bytes(prog, &f.ty, at + f.byte_offset, out);
+                scalar_cells(prog, &f.ty, at + f.byte_offset, out);
             }
         }
-        Type::Void => {}
-        t => out.push((at, prog.size_of(t))),
+        t => out.push((t.clone(), at, prog.size_of(t))),
     }
 }
 
@@ -98,8 +99,8 @@ impl GccLayout {
             addr = addr.div_ceil(a) * a;
             base[i] = addr;
             let mut bytes = Vec::new();
-            cell_bytes(prog, &g.ty, addr, &mut bytes);
-            for (c, (at, size)) in bytes.into_iter().enumerate() {
+            scalar_cells(prog, &g.ty, addr, &mut bytes);
+            for (c, (_, at, size)) in bytes.into_iter().enumerate() {
                 cells.push(PlacedCell {
                     addr: at,
                     size,

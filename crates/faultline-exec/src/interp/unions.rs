@@ -102,7 +102,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             return c.clone();
         }
         let mut out = Vec::new();
-        cells_of(self.prog, &Type::Struct(id), 0, &mut out);
+        crate::layout::scalar_cells(self.prog, &Type::Struct(id), 0, &mut out);
         let cells: UnionCells = out.into();
         self.union_cells.insert(id, cells.clone());
         cells
@@ -253,25 +253,6 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 self.object_name(loc.obj)
             ),
         ))
-    }
-}
-
-/// The scalar cells of type `t` at byte `at`, in order: type, byte offset, size.
-fn cells_of(prog: &Program, t: &Type, at: u64, out: &mut Vec<(Type, u64, u64)>) {
-    match t {
-        Type::Void | Type::Func(_) => {}
-        Type::Array(e, n) => {
-            let size = prog.size_of(e);
-            for k in 0..*n {
-                cells_of(prog, e, at + k * size, out);
-            }
-        }
-        Type::Struct(s) => {
-            for f in &prog.struct_def(*s).fields {
-                cells_of(prog, &f.ty, at + f.byte_offset, out);
-            }
-        }
-        t => out.push((t.clone(), at, prog.size_of(t))),
     }
 }
 

@@ -50,7 +50,7 @@ pub fn test_mcses(
     let sig = engine.path(t).filter(|_| engine.options().share_paths);
     let candidate = sig.and_then(|g| memo.candidate(engine, t, g));
     let Some(mut f) = TestFormula::new(engine, t) else {
-        return no_formula(engine);
+        return Ok(Vec::new());
     };
     if let Some(list) = candidate {
         let check = CheckFormula {
@@ -71,7 +71,7 @@ pub fn test_mcses(
         }
         match TestFormula::new(engine, t) {
             Some(fresh) => f = fresh,
-            None => return no_formula(engine),
+            None => return Ok(Vec::new()),
         }
     }
     let result = enumerate(engine, t, &mut f, sig.is_some());
@@ -81,15 +81,6 @@ pub fn test_mcses(
         memo.remember(g, known);
     }
     Ok(out)
-}
-
-/// A test without a formula: skipped (the engine noted why), or a limit
-/// stopped its encoding, which ends the search.
-fn no_formula(engine: &Engine) -> Result<Vec<TestMcs>, Incomplete> {
-    match engine.limit_hit() {
-        Some(inc) => Err(inc),
-        None => Ok(Vec::new()),
-    }
 }
 
 /// Test `t`'s MCSes on its formula `f`, in enumeration order; with

@@ -22,6 +22,9 @@ pub fn model_jump(m: &Model, leave: &z3::ast::Bool, next: &z3::ast::Bool) -> fau
     faultline_smt::instances::jump_of(b(leave), b(next))
 }
 
+/// The computed value of a declaration without an initializer.
+pub const UNINITIALIZED: &str = "uninitialized";
+
 /// Reads the angelic values of `d`'s statements from a model of test `t`'s formula.
 pub fn angelic_values(
     session: &Session,
@@ -42,7 +45,11 @@ pub fn angelic_values(
         let value = match &inst.value {
             InstValue::Scalar { chosen, computed } => AngelicValue::Value {
                 needed: fmt_sval(chosen, m),
-                computed: fmt_sval(computed, m),
+                // A declaration without an initializer computes nothing.
+                computed: match session.prog.stmt(inst.stmt).kind {
+                    faultline_ir::StmtKind::Declare => UNINITIALIZED.to_string(),
+                    _ => fmt_sval(computed, m),
+                },
             },
             InstValue::Branch { chosen, computed } => AngelicValue::Branch {
                 needed: m

@@ -99,6 +99,22 @@ impl Needs {
         needs
     }
 
+    /// Raises to at least `floor` the loops the run was inside at its last
+    /// event: a run ended by a runtime error left them before their end, so
+    /// its counts are no evidence of how long they run (a relaxed statement
+    /// before the error lets them go on).
+    pub fn open_at_end(&mut self, trace: &Trace, floor: u32) {
+        let Some(last) = trace.events.last() else {
+            return;
+        };
+        for s in trace.contexts.chain(last.inst.ctx) {
+            if let Scope::Iter(l, _) = s {
+                let e = self.loops.entry(l).or_insert(0);
+                *e = (*e).max(floor);
+            }
+        }
+    }
+
     /// These needs with each loop and function limited to what `others`
     /// needs of it, and at least `floor` (for a run stopped by a limit).
     pub fn capped(&self, others: &Needs, floor: u32) -> Needs {

@@ -17,17 +17,23 @@
 //!   format's literal text, with anything in place of each conversion, e.g.
 //!   `printf("line %d: %d\n", line, count)` needing "line 1: 2\n") prints
 //!   the wrong values it was given: the fault is where they were computed,
-//!   and the statement is the symptom.
+//!   and the statement is the symptom;
+//! - an **output statement printing constant text** (no conversions) that
+//!   needs that text followed by more at every instance printed what it
+//!   should: the rest is missing after it (an output insertion).
 //!
 //! Diagnoses of one size are ordered with the single statements that have a
-//! one-token repair first ([`crate::repair`]), then by their number of
-//! implausible statements, then in the order they were found (a stable sort).
+//! one-token repair (or, for a declaration or an insertion, a written
+//! statement that repairs it) first ([`crate::repair`]), then by their number
+//! of implausible statements, then by their number of insertions (what is
+//! missing after what was written wrong), then in the order they were found
+//! (a stable sort).
 
 use crate::result::{AngelicValue, Diagnosis};
 use crate::session::Session;
 use faultline_exec::libc::{parse_format, Piece};
 use faultline_ir::visit::{any_expr, for_each_stmt, stmt_exprs};
-use faultline_ir::{Builtin, Expr, ExprKind, Program, StmtId};
+use faultline_ir::{Builtin, Expr, ExprKind, Program, StmtId, StmtKind};
 use std::collections::{BTreeSet, HashMap};
 
 /// What is known of each statement to judge its angelic values.
@@ -50,7 +56,10 @@ impl Plausibility {
             for_each_stmt(&f.body, &mut |s| {
                 let Some(id) = s.id() else { return };
                 let info = prog.stmt(id);
-                let mut fixed = info.uses.is_empty() && info.calls.is_empty();
+                // What a missing statement or initializer would compute is
+                // not known: never constant.
+                let written = !matches!(info.kind, StmtKind::Insert | StmtKind::Declare);
+                let mut fixed = written && info.uses.is_empty() && info.calls.is_empty();
                 stmt_exprs(s, |e| {
                     fixed &= !any_expr(e, |e| match &e.kind {
                         ExprKind::Builtin { func, .. } => (!func.is_output()).then_some(true),
@@ -66,6 +75,15 @@ impl Plausibility {
             });
         }
         Plausibility { constant, formats }
+    }
+
+    /// The number of insertions in `d`: what is missing comes after what
+    /// was written wrong.
+    fn insertions(&self, prog: &Program, d: &Diagnosis) -> usize {
+        d.stmts
+            .iter()
+            .filter(|s| prog.stmt(**s).kind == StmtKind::Insert)
+            .count()
     }
 
     /// The number of statements of `d` that are implausible (module docs).
@@ -109,6 +127,16 @@ impl Plausibility {
                 return false;
             }
             let converts = fmt.iter().any(|p| matches!(p, Piece::Conv(_)));
+            // A constant text that would need more after it printed what it
+            // prints: the rest is missing after it (an insertion).
+            if let ([Piece::Literal(lit)], false) = (fmt.as_slice(), texts.is_empty()) {
+                if texts
+                    .iter()
+                    .all(|t| t.len() > lit.len() && t.as_bytes().starts_with(lit))
+                {
+                    return false;
+                }
+            }
             if converts && !texts.is_empty() && texts.iter().all(|t| fits_format(fmt, t.as_bytes()))
             {
                 return false;
@@ -131,7 +159,12 @@ impl Plausibility {
             0
         };
         for d in singles.take(checked) {
-            match crate::repair::has_repair(session, d.stmts[0]) {
+            let kind = session.prog.stmt(d.stmts[0]).kind;
+            let found = match kind {
+                StmtKind::Insert | StmtKind::Declare => crate::repair::insertion_repair(session, d),
+                _ => crate::repair::has_repair(session, d.stmts[0]),
+            };
+            match found {
                 Some(true) => {
                     repaired.insert(d.stmts[0]);
                 }
@@ -141,7 +174,12 @@ impl Plausibility {
         }
         diagnoses.sort_by_cached_key(|d| {
             let repair = d.stmts.len() == 1 && repaired.contains(&d.stmts[0]);
-            (d.stmts.len(), !repair, self.implausible(d))
+            (
+                d.stmts.len(),
+                !repair,
+                self.implausible(d),
+                self.insertions(session.prog, d),
+            )
         });
     }
 }

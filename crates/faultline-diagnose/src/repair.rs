@@ -4,6 +4,12 @@
 //! `+`), `||` for `&&` and back, an integer constant one more or one less, or
 //! `continue` for `break` and back (in a loop, outside any `switch`).
 //!
+//! A declaration without an initializer or an insertion ([`faultline_ir::Insertion`])
+//! has a repair when the statement a programmer would write there makes
+//! every test pass: `x = c;` (`int x = c;`) for the one constant `c` every
+//! instance needs, `x++;` or `x--;`, `printf("T")` for the one text `T`
+//! every instance needs to print ([`insertion_repair`]).
+//!
 //! A statement *has a one-token repair* when some such edit of it makes every
 //! failing test pass and leaves every passing test passing, re-executed by the
 //! interpreter. It is evidence that the statement is the fault, not only a
@@ -14,11 +20,13 @@
 //! fix every failing one, with the session's replay limits; it stops at the
 //! thread's budget (the order then stays as found).
 
+use crate::result::{AngelicValue, Diagnosis};
 use crate::session::Session;
 use faultline_exec::budget::Budget;
-use faultline_exec::{run, Executable, RunOptions};
+use faultline_exec::value::Value;
+use faultline_exec::{run, ExecOptions, Executable, Hooks, RunOptions, Site, TestCase};
 use faultline_ir::visit::{for_each_stmt_mut, stmt_exprs_mut, walk_expr_mut, VisitorMut};
-use faultline_ir::{BinOp, CmpOp, ExprKind, Jump, Program, Stmt, StmtId};
+use faultline_ir::{BinOp, CmpOp, ExprKind, Jump, Program, Stmt, StmtId, StmtKind};
 
 /// Single-statement diagnoses checked for a repair at most, in found order.
 pub const MAX_CHECKED: usize = 20;
@@ -165,6 +173,121 @@ pub fn has_repair(session: &Session, id: StmtId) -> Option<bool> {
     }
     if Budget::check_current().is_some() {
         return None;
+    }
+    Some(false)
+}
+
+/// What a repaired declaration or insertion does at each of its instances.
+#[derive(Clone, Debug, PartialEq)]
+enum Written {
+    /// `x = c` (an integer or floating constant, as the angelic values print it).
+    Set(String),
+    /// `x += d` on an integer.
+    Step(i64),
+    /// `printf("T")`.
+    Print(Vec<u8>),
+}
+
+/// Applies a [`Written`] statement at every instance of `stmt`.
+struct Apply<'a> {
+    stmt: StmtId,
+    what: &'a Written,
+}
+
+impl Hooks for Apply<'_> {
+    fn value(&mut self, site: &Site, _k: u32, computed: Value) -> Value {
+        if site.inst.stmt != self.stmt {
+            return computed;
+        }
+        match (self.what, computed) {
+            (Written::Step(d), Value::Int(i)) => Value::Int(i.wrapping_add(*d)),
+            (Written::Set(c), Value::Float(_)) => c.parse().map_or(computed, Value::Float),
+            (Written::Set(c), _) => c.parse().map_or(computed, Value::Int),
+            _ => computed,
+        }
+    }
+    fn output(&mut self, site: &Site, computed: Vec<u8>) -> Vec<u8> {
+        match self.what {
+            Written::Print(t) if site.inst.stmt == self.stmt => t.clone(),
+            _ => computed,
+        }
+    }
+}
+
+/// The statements a programmer would write for single-statement diagnosis
+/// `d` of a declaration or insertion, from its angelic values.
+fn written(prog: &Program, d: &Diagnosis) -> Vec<Written> {
+    let s = d.stmts[0];
+    let mut needed = std::collections::BTreeSet::new();
+    let mut texts = std::collections::BTreeSet::new();
+    for a in d.angelic.iter().filter(|a| a.stmt == s) {
+        match &a.value {
+            AngelicValue::Value { needed: n, .. } => {
+                needed.insert(n.clone());
+            }
+            AngelicValue::Output { text } => {
+                texts.insert(text.clone());
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    if let (1, Some(c)) = (needed.len(), needed.first()) {
+        out.push(Written::Set(c.clone()));
+    }
+    match prog.stmt(s).kind {
+        StmtKind::Insert if !texts.is_empty() => {
+            if let (1, Some(t)) = (texts.len(), texts.first()) {
+                if !t.is_empty() {
+                    out.push(Written::Print(t.as_bytes().to_vec()));
+                }
+            }
+        }
+        StmtKind::Insert => out.extend([Written::Step(1), Written::Step(-1)]),
+        _ => {}
+    }
+    out
+}
+
+/// Whether single-statement diagnosis `d` of a declaration without an
+/// initializer or an insertion has a repair (module docs): some statement
+/// written there makes every failing test pass and keeps every passing one
+/// passing. `None`: the budget ran out first.
+pub fn insertion_repair(session: &Session, d: &Diagnosis) -> Option<bool> {
+    let Ok(exe) = Executable::new(session.prog) else {
+        return Some(false);
+    };
+    let stmt = d.stmts[0];
+    let limits = session.replay_limits();
+    let passes = |what: &Written, test: &TestCase| {
+        let mut hooks = Apply { stmt, what };
+        let exec = exe.run(
+            test.input(),
+            ExecOptions {
+                record_trace: false,
+                limits,
+                hooks: Some(&mut hooks),
+            },
+        );
+        faultline_exec::suite::judge(test, &exec, session.compare) == faultline_exec::Verdict::Pass
+    };
+    for what in written(session.prog, d) {
+        if Budget::check_current().is_some() {
+            return None;
+        }
+        let all = session
+            .failing
+            .iter()
+            .chain(
+                (0..session.runs.len())
+                    .filter(|&i| session.runs[i].passed())
+                    .collect::<Vec<_>>()
+                    .iter(),
+            )
+            .all(|&t| passes(&what, &session.tests[t]));
+        if all {
+            return Some(true);
+        }
     }
     Some(false)
 }

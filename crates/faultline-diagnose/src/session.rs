@@ -237,7 +237,10 @@ impl<'p> Session<'p> {
         let mut cut = Vec::new();
         for t in &self.failing {
             if let Some(tr) = self.traces.get(t) {
-                let needs = Needs::of_trace(self.prog, tr);
+                let mut needs = Needs::of_trace(self.prog, tr);
+                if let Termination::RuntimeError(_) = &self.runs[*t].execution.termination {
+                    needs.open_at_end(tr, CUT_UNWIND);
+                }
                 if is_cut(&self.runs[*t]) {
                     cut.push(needs);
                 } else {

@@ -21,8 +21,8 @@ use crate::trace::{
 };
 use crate::value::{self, ArithError, Ptr, Value};
 use faultline_ir::{
-    BinOp, Block, Branch, Builtin, CallSiteId, Expr, ExprKind, FuncId, Initializer, Jump, Layout,
-    Place, PlaceKind, Program, Stmt, StmtId, Stream, Type, UnOp, Var, VarRef,
+    BinOp, Block, Branch, Builtin, CallSiteId, Expr, ExprKind, FuncId, Initializer, Insertion,
+    Jump, Layout, Place, PlaceKind, Program, Stmt, StmtId, Stream, Type, UnOp, Var, VarRef,
 };
 use std::collections::HashMap;
 use std::fmt;

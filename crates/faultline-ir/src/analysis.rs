@@ -98,8 +98,18 @@ fn stmt_facts(func: FuncId, s: &Stmt, out: &mut Vec<(StmtId, Facts)>) {
         uses: BTreeSet::new(),
         calls: BTreeSet::new(),
     };
-    if let Stmt::Init { local, .. } = s {
-        f.defs.insert(VarRef::Local(func, *local));
+    match s {
+        Stmt::Init { local, .. } | Stmt::Declare { local, .. } => {
+            f.defs.insert(VarRef::Local(func, *local));
+        }
+        Stmt::Insert {
+            what: crate::Insertion::Assign(v),
+            ..
+        } => {
+            f.defs.insert(var_ref(func, *v));
+            f.uses.insert(var_ref(func, *v));
+        }
+        _ => {}
     }
     stmt_exprs(s, |e| f.visit_expr(e));
     out.push((id, f));
@@ -263,8 +273,11 @@ impl Cfg {
 
     fn stmt_node(&mut self, s: &Stmt, next: usize, brk: usize, cont: usize) -> usize {
         match s {
-            Stmt::Declare { .. } => next,
-            Stmt::Expr { id, .. } | Stmt::Init { id, .. } => {
+            Stmt::Declare { id: None, .. } => next,
+            Stmt::Expr { id, .. }
+            | Stmt::Init { id, .. }
+            | Stmt::Insert { id, .. }
+            | Stmt::Declare { id: Some(id), .. } => {
                 let n = self.node(Some(*id));
                 self.edge(n, next, None);
                 n

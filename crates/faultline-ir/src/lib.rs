@@ -260,9 +260,21 @@ pub enum Stmt {
         init: Initializer,
         zero_fill: bool,
     },
-    /// A local declared without an initializer: its cells become uninitialized.
+    /// A local declared without an initializer: its cells become
+    /// uninitialized. A local of arithmetic type has a statement id
+    /// ([`StmtKind::Declare`]): relaxed, the declaration initializes it (a
+    /// missing initialization); other locals have none.
     Declare {
+        id: Option<StmtId>,
         local: LocalId,
+    },
+    /// A statement a programmer may have left out at this point (see
+    /// [`Insertion`]): nothing in the source, and nothing when executed; a
+    /// candidate like any statement, relaxed, it does what the missing
+    /// statement would have done.
+    Insert {
+        id: StmtId,
+        what: Insertion,
     },
     If {
         cond: Cond,
@@ -322,10 +334,13 @@ pub struct SwitchCase {
 }
 
 impl Stmt {
-    /// The statement's id (a condition's id for if/loops/switch); `None` for `Declare`.
+    /// The statement's id (a condition's id for if/loops/switch); `None`
+    /// for labels, `for (;;)` and declarations of non-arithmetic locals.
     pub fn id(&self) -> Option<StmtId> {
         match self {
+            Stmt::Declare { id, .. } => *id,
             Stmt::Expr { id, .. }
+            | Stmt::Insert { id, .. }
             | Stmt::Init { id, .. }
             | Stmt::Return { id, .. }
             | Stmt::Break { id }
@@ -335,9 +350,21 @@ impl Stmt {
                 Some(cond.id)
             }
             Stmt::While { cond, .. } => cond.as_ref().map(|c| c.id),
-            Stmt::Declare { .. } | Stmt::Label { .. } => None,
+            Stmt::Label { .. } => None,
         }
     }
+}
+
+/// What an inserted statement ([`Stmt::Insert`]) would do: the omissions
+/// faultline can name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Insertion {
+    /// Print some text on stdout (a missing `printf("\n")`, a missing print
+    /// of a computed value). Unrelaxed it prints nothing.
+    Output,
+    /// Assign the variable (a scalar of arithmetic type) a new value (a
+    /// missing `count++`, a missing update). Unrelaxed it keeps its value.
+    Assign(Var),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -509,6 +536,11 @@ pub enum StmtKind {
     Expr,
     /// A declaration with an initializer.
     Init,
+    /// A declaration of an arithmetic local without an initializer.
+    Declare,
+    /// A statement that is not in the source: what may be missing at a point
+    /// ([`Stmt::Insert`]).
+    Insert,
     Return,
     Break,
     Continue,

@@ -152,6 +152,13 @@ impl Printer<'_> {
         }
     }
 
+    fn var(&self, v: Var) -> String {
+        self.place(&Place {
+            kind: PlaceKind::Var(v),
+            ty: Type::Void,
+        })
+    }
+
     fn place(&self, pl: &Place) -> String {
         match &pl.kind {
             PlaceKind::Var(Var::Global(g)) => self
@@ -355,8 +362,21 @@ impl Printer<'_> {
                     init_items(self.p, self.func, init)
                 );
             }
-            Stmt::Declare { local } => {
+            Stmt::Declare { id: None, local } => {
                 let _ = writeln!(out, "{ind}declare {};", self.local(*local));
+            }
+            Stmt::Declare {
+                id: Some(id),
+                local,
+            } => {
+                let _ = writeln!(out, "{ind}{id}: declare {};", self.local(*local));
+            }
+            Stmt::Insert { id, what } => {
+                let what = match what {
+                    crate::Insertion::Output => "output".to_string(),
+                    crate::Insertion::Assign(v) => format!("assign {}", self.var(*v)),
+                };
+                let _ = writeln!(out, "{ind}{id}: insert {what};");
             }
             Stmt::If { cond, then, els } => {
                 let _ = writeln!(

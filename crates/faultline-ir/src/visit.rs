@@ -175,6 +175,7 @@ pub fn stmt_exprs<'a>(s: &'a Stmt, mut f: impl FnMut(&'a Expr)) {
         }
         Stmt::While { cond, .. } => cond.iter().for_each(|c| f(&c.expr)),
         Stmt::Declare { .. }
+        | Stmt::Insert { .. }
         | Stmt::Break { .. }
         | Stmt::Continue { .. }
         | Stmt::Goto { .. }
@@ -193,6 +194,7 @@ pub fn stmt_exprs_mut(s: &mut Stmt, mut f: impl FnMut(&mut Expr)) {
         }
         Stmt::While { cond, .. } => cond.iter_mut().for_each(|c| f(&mut c.expr)),
         Stmt::Declare { .. }
+        | Stmt::Insert { .. }
         | Stmt::Break { .. }
         | Stmt::Continue { .. }
         | Stmt::Goto { .. }

@@ -56,6 +56,9 @@ pub fn angelic_phrase(a: &Angelic) -> String {
 /// [`angelic_phrase`] of a bare value.
 pub fn value_phrase(v: &AngelicValue) -> String {
     match v {
+        AngelicValue::Value { needed, computed } if computed == "uninitialized" => {
+            format!("would need to be initialized to {needed}")
+        }
         AngelicValue::Value { needed, computed } if needed == computed => {
             format!("would need {needed} here (as computed)")
         }
@@ -176,6 +179,16 @@ pub fn stmt_label(loc: &Localization, d: &Diagnosis, st: StmtId) -> Option<Strin
         Some(phrase)
     } else {
         Some(format!("{phrase} for test {}", loc.tests[first.test].name))
+    }
+}
+
+/// A statement's label in a snippet, which shows the source: an insertion
+/// (not in the source) says what is missing where, then its label.
+fn kind_label(prog: &Program, st: StmtId, label: String) -> String {
+    let info = prog.stmt(st);
+    match info.kind {
+        faultline_ir::StmtKind::Insert => format!("{}: {label}", info.text),
+        _ => label,
     }
 }
 
@@ -469,7 +482,7 @@ fn diagnosis(
                     col: l.col,
                     end_line: l.end_line,
                     end_col: l.end_col,
-                    label: stmt_label(loc, d, *st).unwrap_or_default(),
+                    label: kind_label(prog, *st, stmt_label(loc, d, *st).unwrap_or_default()),
                 }
             })
             .collect();

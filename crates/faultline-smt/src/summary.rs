@@ -121,7 +121,7 @@ fn block_direct(
         }
         stmt_exprs(st, |e| expr_effects(e, s, calls));
         match st {
-            Stmt::Expr { .. } | Stmt::Init { .. } | Stmt::Declare { .. } => {}
+            Stmt::Expr { .. } | Stmt::Init { .. } | Stmt::Declare { .. } | Stmt::Insert { .. } => {}
             Stmt::If { then, els, .. } => {
                 block_direct(prog, then, loops, switches, s, calls);
                 block_direct(prog, els, loops, switches, s, calls);

@@ -7,6 +7,7 @@ mod decl_ty;
 mod expr;
 mod indirect;
 mod init;
+mod insert;
 mod stmt;
 mod types;
 
@@ -123,6 +124,8 @@ pub(crate) struct Lowerer<'f> {
     /// Lowering a static initializer: values must be constants.
     static_init: bool,
     main_file_span: Span,
+    /// Declarations of arithmetic locals without an initializer (see `insert`).
+    declared: insert::Declared,
 }
 
 impl Layout for Lowerer<'_> {
@@ -167,6 +170,7 @@ pub(crate) fn lower(files: &Files, items: &[ast::Item], main_file: u32) -> PResu
         uneval: 0,
         static_init: false,
         main_file_span,
+        declared: HashMap::new(),
     };
     // Every function defined anywhere in the file can be called from anywhere.
     for item in items {
@@ -230,6 +234,8 @@ pub(crate) fn lower(files: &Files, items: &[ast::Item], main_file: u32) -> PResu
         program.stmts[id.index()].func = main;
     }
     indirect::resolve(&mut program);
+    analysis::compute(&mut program);
+    insert::add(&mut program, &l.declared);
     analysis::compute(&mut program);
     Ok(program)
 }

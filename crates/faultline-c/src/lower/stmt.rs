@@ -455,7 +455,15 @@ impl Lowerer<'_> {
                         (DeclTy::Obj(t), None) => {
                             self.check_complete(t, name.span)?;
                             let id = self.new_local(&name, t.clone(), r.is_const, false)?;
-                            out.push(Stmt::Declare { local: id });
+                            if t.is_arithmetic() {
+                                let f = self.fctx_mut().id;
+                                let at = (self.files.loc(span), self.files.text(span));
+                                self.declared.insert((f, id), at);
+                            }
+                            out.push(Stmt::Declare {
+                                id: None,
+                                local: id,
+                            });
                         }
                         (DeclTy::Obj(t), Some(init)) => {
                             self.check_complete(t, name.span)?;

@@ -220,7 +220,7 @@ fn index_block<'p>(b: &'p [Stmt], out: &mut HashMap<StmtId, Node<'p>>) {
             | Stmt::Goto { id, .. } => {
                 out.insert(*id, Node::Stmt(s));
             }
-            Stmt::Declare { .. } | Stmt::Label { .. } => {}
+            Stmt::Declare { .. } | Stmt::Insert { .. } | Stmt::Label { .. } => {}
             Stmt::If { cond, then, els } => {
                 out.insert(cond.id, Node::Cond(cond, None));
                 index_block(then, out);

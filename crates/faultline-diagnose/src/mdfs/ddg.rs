@@ -164,6 +164,7 @@ fn walk_stmt(s: &Stmt, f: &mut dyn FnMut(StmtId, &Expr)) {
         Stmt::Expr { id, expr } => f(*id, expr),
         Stmt::Init { id, init, .. } => init.items.iter().for_each(|it| f(*id, &it.value)),
         Stmt::Declare { .. }
+        | Stmt::Insert { .. }
         | Stmt::Break { .. }
         | Stmt::Continue { .. }
         | Stmt::Goto { .. }

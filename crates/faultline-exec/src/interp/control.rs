@@ -34,6 +34,20 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         Ok(b == Branch::True)
     }
 
+    /// The value hooks give scalar variable `v` at an inserted statement or
+    /// a declaration (its current value unless they change it), stored.
+    fn insert_value(&mut self, v: Var) -> R<()> {
+        let obj = self.var_obj(v);
+        let cur = self.mem.objects[obj as usize].cells[0];
+        let loc = Loc::at(obj, 0);
+        let new = self.produce(self.target_of(loc), cur);
+        if new != cur {
+            self.mem.objects[obj as usize].cells[0] = new;
+            self.uses.get_mut().write(obj, 0, self.cur);
+        }
+        Ok(())
+    }
+
     pub(super) fn exec(&mut self, s: &'p Stmt) -> R<Flow> {
         match s {
             Stmt::Expr { id, expr } => {
@@ -68,12 +82,30 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 self.init_object(obj, ty, init)?;
                 Ok(Flow::Normal)
             }
-            Stmt::Declare { local } => {
+            Stmt::Declare { id, local } => {
                 let obj = self.frames.last().expect("frame").locals[local.index()];
                 for c in self.mem.objects[obj as usize].cells.iter_mut() {
                     *c = Value::Uninit;
                 }
                 self.forget_punned(obj);
+                // A declaration computes nothing: it is an instance only when
+                // hooks may make it initialize the local (a witness of a
+                // relaxed declaration).
+                if let (Some(id), true) = (id, self.hooks.is_some()) {
+                    self.begin(*id)?;
+                    self.insert_value(Var::Local(*local))?;
+                }
+                Ok(Flow::Normal)
+            }
+            Stmt::Insert { id, what } => {
+                // Nothing unless hooks make the missing statement do something.
+                if self.hooks.is_some() {
+                    self.begin(*id)?;
+                    match what {
+                        Insertion::Output => self.emit(Stream::Stdout, &[])?,
+                        Insertion::Assign(v) => self.insert_value(*v)?,
+                    }
+                }
                 Ok(Flow::Normal)
             }
             Stmt::If { cond, then, els } => {

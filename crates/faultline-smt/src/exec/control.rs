@@ -122,10 +122,20 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 Ok(ff())
             }
             Stmt::Label { .. } => Ok(g),
-            Stmt::Declare { local } => {
+            Stmt::Declare { id, local } => {
                 let obj = self.frames.last().expect("frame").locals[local.index()];
                 for c in self.objs[obj as usize].cells.iter_mut() {
                     c.init = sym::ite_bool(&g, &ff(), &c.init);
+                }
+                if let Some(id) = id {
+                    self.inserted_value(*id, Var::Local(*local), &g)?;
+                }
+                Ok(g)
+            }
+            Stmt::Insert { id, what } => {
+                match what {
+                    faultline_ir::Insertion::Output => self.inserted_output(*id, &g),
+                    faultline_ir::Insertion::Assign(v) => self.inserted_value(*id, *v, &g)?,
                 }
                 Ok(g)
             }
@@ -190,6 +200,62 @@ impl<'a, 'b> SymExec<'a, 'b> {
             Stmt::Break { id } => self.jump_stmt(*id, Jump::Break, g),
             Stmt::Continue { id } => self.jump_stmt(*id, Jump::Continue, g),
         }
+    }
+
+    /// Whether statement `id`, which computes nothing unrelaxed (a
+    /// declaration, an insertion), is a candidate of this formula: not in
+    /// `trace`, which relaxes the run's own instances, and the interpreter
+    /// records none of these.
+    fn inserted_candidate(&self, id: StmtId) -> bool {
+        self.encoding != Encoding::Trace && self.ab.allows(id)
+    }
+
+    /// A declaration of scalar variable `v` or an update insertion of it,
+    /// under `g`: unrelaxed it leaves `v` as it is (a declaration has
+    /// already made it uninitialized), relaxed `v` gets any value.
+    fn inserted_value(&mut self, id: StmtId, v: Var, g: &Bool) -> R<()> {
+        if !self.inserted_candidate(id) {
+            return Ok(());
+        }
+        self.begin(id);
+        let obj = self.var_obj(v);
+        let ty = self
+            .prog
+            .var_type(self.frames.last().expect("frame").func, v)
+            .clone();
+        let old = self.objs[obj as usize].cells[0].clone();
+        let r = self.relax_scalar(old.v.clone(), &ty, g);
+        let ab = self.cur_ab();
+        self.end();
+        let chosen = r?;
+        let init = match ab {
+            Some(ab) => or2(&old.init, &ab),
+            None => old.init.clone(),
+        };
+        let cell = &mut self.objs[obj as usize].cells[0];
+        cell.v = SVal::ite(g, &chosen, &old.v);
+        cell.init = sym::ite_bool(g, &init, &old.init);
+        Ok(())
+    }
+
+    /// An output insertion under `g`: relaxed, it prints any text.
+    fn inserted_output(&mut self, id: StmtId, g: &Bool) {
+        if !self.inserted_candidate(id) {
+            return;
+        }
+        self.begin(id);
+        if let Some(ab) = self.cur_ab() {
+            let ctx = self.contexts.chain(self.ctx());
+            self.outputs.push(OutEvent {
+                guard: g.clone(),
+                stmt: id,
+                ctx,
+                ab: Some(ab),
+                pieces: Vec::new(),
+                black_box: false,
+            });
+        }
+        self.end();
     }
 
     /// A `break` or `continue` under `g`: its jump (or, relaxed, the one

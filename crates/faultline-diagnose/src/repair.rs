@@ -8,7 +8,9 @@
 //! has a repair when the statement a programmer would write there makes
 //! every test pass: `x = c;` (`int x = c;`) for the one constant `c` every
 //! instance needs, `x++;` or `x--;`, `printf("T")` for the one text `T`
-//! every instance needs to print ([`insertion_repair`]).
+//! every instance needs to print, or `printf("...%d...", v)` printing a
+//! variable `v` (of the function or global) where the first instance's
+//! needed text has a number ([`insertion_repair`]).
 //!
 //! A statement *has a one-token repair* when some such edit of it makes every
 //! failing test pass and leaves every passing test passing, re-executed by the
@@ -26,7 +28,10 @@ use faultline_exec::budget::Budget;
 use faultline_exec::value::Value;
 use faultline_exec::{run, ExecOptions, Executable, Hooks, RunOptions, Site, TestCase};
 use faultline_ir::visit::{for_each_stmt_mut, stmt_exprs_mut, walk_expr_mut, VisitorMut};
-use faultline_ir::{BinOp, CmpOp, ExprKind, Jump, Program, Stmt, StmtId, StmtKind};
+use faultline_ir::{
+    BinOp, Builtin, CmpOp, Expr, ExprKind, GlobalId, IntKind, Jump, LocalId, Place, PlaceKind,
+    Program, Stmt, StmtId, StmtKind, StrId, Type, Var, CHAR, DOUBLE, INT,
+};
 
 /// Single-statement diagnoses checked for a repair at most, in found order.
 pub const MAX_CHECKED: usize = 20;
@@ -271,6 +276,32 @@ pub fn insertion_repair(session: &Session, d: &Diagnosis) -> Option<bool> {
         );
         faultline_exec::suite::judge(test, &exec, session.compare) == faultline_exec::Verdict::Pass
     };
+    let printed = printed_values(session.prog, d);
+    let all_pass = |mutant: &Program| {
+        let Ok(exe) = Executable::new(mutant) else {
+            return false;
+        };
+        let options = RunOptions {
+            record_trace: false,
+            limits,
+            compare: session.compare,
+        };
+        let passing = (0..session.runs.len()).filter(|&i| session.runs[i].passed());
+        session
+            .failing
+            .iter()
+            .copied()
+            .chain(passing)
+            .all(|t| run(&exe, &session.tests[t], &options).passed())
+    };
+    for mutant in printed {
+        if Budget::check_current().is_some() {
+            return None;
+        }
+        if all_pass(&mutant) {
+            return Some(true);
+        }
+    }
     for what in written(session.prog, d) {
         if Budget::check_current().is_some() {
             return None;
@@ -290,4 +321,124 @@ pub fn insertion_repair(session: &Session, d: &Diagnosis) -> Option<bool> {
         }
     }
     Some(false)
+}
+
+/// Variables a printed-value repair may print, at most.
+const MAX_PRINTED: usize = 24;
+
+/// The programs where output insertion `d.stmts[0]` is a `printf` of one
+/// arithmetic variable (of its function, or global) with the format the
+/// first needed text suggests: its first number becomes `%d` (`%ld`, `%u`,
+/// `%lu` by the variable's type) or, with `k` decimals, `%.kf`.
+fn printed_values(prog: &Program, d: &Diagnosis) -> Vec<Program> {
+    let s = d.stmts[0];
+    let info = prog.stmt(s);
+    if info.kind != StmtKind::Insert {
+        return Vec::new();
+    }
+    let Some(text) = d.angelic.iter().find_map(|a| match &a.value {
+        AngelicValue::Output { text } if a.stmt == s => Some(text.as_bytes()),
+        _ => None,
+    }) else {
+        return Vec::new();
+    };
+    let Some((pre, number, post)) = split_number(text) else {
+        return Vec::new();
+    };
+    let decimals = number
+        .iter()
+        .position(|c| *c == b'.')
+        .map(|i| number.len() - i - 1);
+    let func = info.func;
+    let vars = (0..prog.func(func).locals.len())
+        .map(|l| Var::Local(LocalId(l as u32)))
+        .chain((0..prog.globals.len()).map(|g| Var::Global(GlobalId(g as u32))))
+        .filter(|v| prog.var_type(func, *v).is_arithmetic())
+        .take(MAX_PRINTED);
+    let mut out = Vec::new();
+    for v in vars {
+        let ty = prog.var_type(func, v).clone();
+        let (conv, promoted) = match (&ty, decimals) {
+            (Type::Int(k), None) if k.rank() <= 3 && k.signed() || k.rank() < 3 => ("%d", INT),
+            (Type::Int(IntKind::UInt), None) => ("%u", Type::Int(IntKind::UInt)),
+            (Type::Int(k), None) if k.signed() => ("%ld", Type::Int(*k)),
+            (Type::Int(k), None) => ("%lu", Type::Int(*k)),
+            (Type::Float(_), Some(_)) => ("", DOUBLE),
+            _ => continue,
+        };
+        let conv = match decimals {
+            Some(k) => format!("%.{k}f"),
+            None => conv.to_string(),
+        };
+        let mut fmt = escape_percent(pre);
+        fmt.extend_from_slice(conv.as_bytes());
+        fmt.extend_from_slice(&escape_percent(post));
+        let mut mutant = prog.clone();
+        let sid = StrId(mutant.strings.len() as u32);
+        mutant.strings.push(fmt);
+        let load = Expr {
+            kind: ExprKind::Load(Box::new(Place {
+                kind: PlaceKind::Var(v),
+                ty: ty.clone(),
+            })),
+            ty: ty.clone(),
+        };
+        let arg = if ty == promoted {
+            load
+        } else {
+            Expr {
+                kind: ExprKind::Cast(Box::new(load)),
+                ty: promoted,
+            }
+        };
+        let call = Expr {
+            kind: ExprKind::Builtin {
+                func: Builtin::Printf,
+                args: vec![
+                    Expr {
+                        kind: ExprKind::Str(sid),
+                        ty: Type::Ptr(Box::new(CHAR)),
+                    },
+                    arg,
+                ],
+            },
+            ty: INT,
+        };
+        replace_stmt(&mut mutant, s, &Stmt::Expr { id: s, expr: call });
+        out.push(mutant);
+    }
+    out
+}
+
+/// `text` around its first number (an optional `-`, digits, and optionally
+/// `.` and digits): (before, number, after).
+fn split_number(text: &[u8]) -> Option<(&[u8], &[u8], &[u8])> {
+    let first = text.iter().position(u8::is_ascii_digit)?;
+    let start = if first > 0 && text[first - 1] == b'-' {
+        first - 1
+    } else {
+        first
+    };
+    let mut end = first;
+    while end < text.len() && text[end].is_ascii_digit() {
+        end += 1;
+    }
+    if end + 1 < text.len() && text[end] == b'.' && text[end + 1].is_ascii_digit() {
+        end += 1;
+        while end < text.len() && text[end].is_ascii_digit() {
+            end += 1;
+        }
+    }
+    Some((&text[..start], &text[start..end], &text[end..]))
+}
+
+fn escape_percent(b: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(b.len());
+    for &c in b {
+        out.push(c);
+        if c == b'%' {
+            out.push(b'%');
+        }
+    }
+    out
 }

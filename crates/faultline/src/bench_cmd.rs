@@ -9,6 +9,7 @@
 use crate::input::{exit, UserError};
 use clap::Args;
 use faultline_diagnose::result::IncompleteKind;
+use faultline_ir::StmtKind;
 use faultline_report::json::Report;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -485,7 +486,12 @@ fn run_job(
                 return row;
             }
             let statements = || {
-                faultline_c::compile_file(&resolve(data, &prog.source)).map_or(0, |p| p.stmts.len())
+                faultline_c::compile_file(&resolve(data, &prog.source)).map_or(0, |p| {
+                    p.stmts
+                        .iter()
+                        .filter(|s| s.kind != StmtKind::Insert)
+                        .count()
+                })
             };
             // The report's schema says how to read it, whatever the method.
             let read = match serde_json::from_slice::<SchemaOnly>(&out) {
@@ -527,7 +533,9 @@ fn compare_flags(c: &crate::input::CompareSpec) -> Vec<String> {
     f
 }
 
-/// Reads a `faultline.localize/1` report into a row.
+/// Reads a `faultline.localize/1` report into a row. Insertions (a
+/// statement missing after a line) do not count as their line: the
+/// manifests name the lines that were written wrong.
 fn fill(row: &mut Row, report: &Report, prog: &ProgramSpec, total: usize) {
     row.failing_tests = report.tests.failing.len();
     let diagnoses: Vec<Vec<(&str, u32)>> = report
@@ -536,6 +544,7 @@ fn fill(row: &mut Row, report: &Report, prog: &ProgramSpec, total: usize) {
         .map(|d| {
             d.statements
                 .iter()
+                .filter(|s| s.kind != StmtKind::Insert)
                 .map(|s| (s.file.as_str(), s.line))
                 .collect()
         })
@@ -543,6 +552,7 @@ fn fill(row: &mut Row, report: &Report, prog: &ProgramSpec, total: usize) {
     let ranking: Vec<(&str, u32)> = report
         .ranking
         .iter()
+        .filter(|r| r.statement.kind != StmtKind::Insert)
         .map(|r| (r.statement.file.as_str(), r.statement.line))
         .collect();
     score(row, &diagnoses, &ranking, prog, total);

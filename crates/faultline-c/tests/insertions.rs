@@ -8,13 +8,15 @@ const SRC: &str = r#"#include <stdio.h>
 int total;
 int main(void)
 {
-    int n, i, count = 0;
+    int n, i, count = 0, best;
     double avg;
     char name[8];
     scanf("%d", &n);
     for (i = 0; i < n; i++) {
         if (i % 2 == 0) {
             count += i;
+        } else if (i > best) {
+            best = i;
         } else {
             continue;
         }
@@ -39,47 +41,62 @@ fn insertions_follow_outputs_and_end_blocks_and_updates_end_blocks_in_loops() {
     assert_eq!(
         listed,
         vec![
-            // After every statement of the source (s0..s11), in source order.
-            "s12 Declare line 5: n",
-            "s13 Declare line 5: i",
-            "s14 Declare line 6: double avg;",
-            // `if` branch: what it ends with; updates of what is in scope.
+            // After every statement of the source (s0..s13), in source order:
+            // `best`, which the loop may read before assigning it.
+            "s14 Declare line 5: best",
+            // The first `if` branch: what it ends with; updates of what is in
+            // scope and not assigned there (`count` is).
             "s15 Insert line 11: missing output after `count += i;`",
             "s16 Insert line 11: missing update of `n` at the end of the `if` branch at line 10",
             "s17 Insert line 11: missing update of `i` at the end of the `if` branch at line 10",
-            "s18 Insert line 11: missing update of `count` at the end of the `if` branch at line 10",
+            "s18 Insert line 11: missing update of `best` at the end of the `if` branch at line 10",
             "s19 Insert line 11: missing update of `avg` at the end of the `if` branch at line 10",
-            // (The `else` branch holds only a `continue`: nothing.)
-            "s20 Insert line 15: missing output after `printf(\"%d \", i);`",
-            "s21 Insert line 15: missing update of `n` at the end of the loop body at line 9",
-            "s22 Insert line 15: missing update of `i` at the end of the loop body at line 9",
-            "s23 Insert line 15: missing update of `count` at the end of the loop body at line 9",
-            "s24 Insert line 15: missing update of `avg` at the end of the loop body at line 9",
-            "s25 Insert line 9: missing output after the loop at line 9",
+            "s20 Insert line 13: missing output after `best = i;`",
+            "s21 Insert line 13: missing update of `n` at the end of the `if` branch at line 12",
+            "s22 Insert line 13: missing update of `i` at the end of the `if` branch at line 12",
+            "s23 Insert line 13: missing update of `count` at the end of the `if` branch at line 12",
+            "s24 Insert line 13: missing update of `avg` at the end of the `if` branch at line 12",
+            // The `else` branch (holding the inner `if`).
+            "s25 Insert line 12: missing output after the `if` at line 12",
+            "s26 Insert line 12: missing update of `n` at the end of the `else` branch at line 10",
+            "s27 Insert line 12: missing update of `i` at the end of the `else` branch at line 10",
+            "s28 Insert line 12: missing update of `count` at the end of the `else` branch at line 10",
+            "s29 Insert line 12: missing update of `best` at the end of the `else` branch at line 10",
+            "s30 Insert line 12: missing update of `avg` at the end of the `else` branch at line 10",
+            // The loop body: not `i`, which the loop's step assigns.
+            "s31 Insert line 17: missing output after `printf(\"%d \", i);`",
+            "s32 Insert line 17: missing update of `n` at the end of the loop body at line 9",
+            "s33 Insert line 17: missing update of `count` at the end of the loop body at line 9",
+            "s34 Insert line 17: missing update of `best` at the end of the loop body at line 9",
+            "s35 Insert line 17: missing update of `avg` at the end of the loop body at line 9",
+            "s36 Insert line 9: missing output after the loop at line 9",
             // Before the `return`.
-            "s26 Insert line 18: missing output after `printf(\"%f\\n\", avg);`",
+            "s37 Insert line 20: missing output after `printf(\"%f\\n\", avg);`",
         ]
     );
     let main = pretty::function(&p, p.main);
     assert!(
         main.contains(
-            "    s8: $printf(\"%d \", i);\n    s20: insert output;\n    s21: insert assign n;\n"
+            "    s10: $printf(\"%d \", i);\n    s31: insert output;\n    s32: insert assign n;\n"
         ),
         "{main}"
     );
     assert!(
-        main.contains("  s12: declare n;\n  s13: declare i;\n"),
+        main.contains(
+            "  declare i;\n  s0: init count = 0;\n  s14: declare best;\n  declare avg;\n"
+        ),
         "{main}"
     );
     assert!(
-        main.contains("  s10: $printf(\"%f\\n\", avg);\n  s26: insert output;\n  s11: return 0;"),
+        main.contains("  s12: $printf(\"%f\\n\", avg);\n  s37: insert output;\n  s13: return 0;"),
         "{main}"
     );
 }
 
 /// Functions that do not print get no output insertions; a `switch` body
 /// gets none of its own (its cases are positions in it); a declaration of
-/// an array or a pointer has no id.
+/// an array or a pointer has no id, nor one of a variable assigned before
+/// any read.
 #[test]
 fn functions_that_print_nothing_and_switch_bodies_get_no_output_insertions() {
     let src = r#"
@@ -109,7 +126,8 @@ int main(void) { return f(4); }
         }
         if let Stmt::Declare { id, local } = s {
             let name = &p.func(f).locals[local.index()].name;
-            assert_eq!(id.is_some(), name == "r", "{name}");
+            // `r` is assigned before any read; `a` and `p` are no scalars.
+            assert_eq!(*id, None, "{name}");
         }
     });
     let r = faultline_ir::Var::Local(
@@ -120,8 +138,8 @@ int main(void) { return f(4); }
             .map(|i| faultline_ir::LocalId(i as u32))
             .expect("r"),
     );
-    let k = faultline_ir::Var::Local(faultline_ir::LocalId(0));
-    // The loop body's end: updates of `k` and `r` (declared before it,
-    // read), no output.
-    assert_eq!(inserts, vec![Insertion::Assign(k), Insertion::Assign(r)]);
+    // The loop body's end: an update of `r` (declared before it, read,
+    // assigned only inside the `switch`); not of `k`, which the body
+    // assigns; no output.
+    assert_eq!(inserts, vec![Insertion::Assign(r)]);
 }

@@ -11,6 +11,7 @@ fn texts(src: &str) -> Vec<String> {
     let p = faultline_c::compile_source("pp.c", src).unwrap_or_else(|e| panic!("{e}"));
     p.stmts
         .iter()
+        .filter(|s| s.kind != faultline_ir::StmtKind::Insert)
         .map(|s| format!("{}:{} {}", s.loc.line, s.loc.col, s.text))
         .collect()
 }

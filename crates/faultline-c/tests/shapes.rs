@@ -2,9 +2,11 @@
 
 use faultline_ir::*;
 
+/// `main`'s body as written: without the insertions (`insertions.rs`).
 fn body(src: &str) -> (Program, Vec<Stmt>) {
     let p = faultline_c::compile_source("shape.c", src).unwrap_or_else(|e| panic!("{e}"));
-    let b = p.func(p.main).body.clone();
+    let mut b = p.func(p.main).body.clone();
+    b.retain(|s| !matches!(s, Stmt::Insert { .. }));
     (p, b)
 }
 

@@ -15,7 +15,8 @@ use faultline_exec::budget::{Budget, Exhausted};
 use faultline_exec::suite::TestCase;
 use faultline_exec::trace::Scope;
 use faultline_exec::Executable;
-use faultline_ir::{Branch, StmtId};
+use faultline_exec::{ErrorKind, Termination};
+use faultline_ir::{Branch, Insertion, StmtId, StmtKind};
 use faultline_smt::limits::{self, Stopped};
 use faultline_smt::sym::{SInt, SVal};
 use faultline_smt::{
@@ -504,6 +505,12 @@ impl<'s, 'p> Engine<'s, 'p> {
     }
 
     /// Statement `s`'s soft-clause weight (1 without clause weighting).
+    /// Whether statement `s` is an insertion (relaxed alone, see
+    /// [`crate::formula::Softs::sync`]).
+    pub fn is_insertion(&self, s: StmtId) -> bool {
+        self.session.prog.stmt(s).kind == StmtKind::Insert
+    }
+
     pub fn weight(&self, s: StmtId) -> u64 {
         self.weights
             .as_ref()
@@ -705,6 +712,9 @@ impl<'s, 'p> Engine<'s, 'p> {
             if d.iter().all(|s| !cov.covered(*s)) {
                 return Ok(Verdict::Refuted);
             }
+        }
+        if cannot_change_alone(session, t, d) {
+            return Ok(Verdict::Refuted);
         }
         let solver = self.solver();
         let mut ab = AbVars::focused(d.clone());
@@ -957,4 +967,34 @@ fn incomplete_of(stop: Stop) -> Incomplete {
         Stop::Unknown(m) if m.contains("memory") => Incomplete::Memory,
         Stop::Unknown(m) => Incomplete::Solver(m),
     }
+}
+
+/// Whether statement set `d`, relaxed alone, certainly leaves failing test
+/// `t` failing, by what its run did (no formula needed): an output
+/// insertion only adds text, so the run's output must be a subsequence of
+/// the expected one; a declaration without an initializer only matters
+/// when the run read the variable uninitialized (in the interpreter, a
+/// runtime error).
+fn cannot_change_alone(session: &Session, t: usize, d: &BTreeSet<StmtId>) -> bool {
+    let [s] = d.iter().copied().collect::<Vec<_>>()[..] else {
+        return false;
+    };
+    let run = &session.runs[t].execution;
+    match session.prog.stmt(s).kind {
+        StmtKind::Insert => {
+            session.prog.insertion(s) == Some(Insertion::Output)
+                && !is_subsequence(&run.stdout, &session.formula_test(t).expected_stdout)
+        }
+        StmtKind::Declare => !matches!(
+            &run.termination,
+            Termination::RuntimeError(e) if e.kind == ErrorKind::UninitializedRead
+        ),
+        _ => false,
+    }
+}
+
+/// Whether `a`'s bytes appear in `b` in order.
+fn is_subsequence(a: &[u8], b: &[u8]) -> bool {
+    let mut it = b.iter();
+    a.iter().all(|c| it.any(|d| d == c))
 }

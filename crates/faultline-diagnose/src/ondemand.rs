@@ -48,7 +48,7 @@ impl ExploredFormula {
         engine.count_test_encoded();
         let mut en = engine.enumerator();
         let mut softs = Softs::new();
-        softs.sync(engine, &ab, &mut en);
+        softs.sync(engine, &ab, &mut en, &solver);
         Some(ExploredFormula {
             solver,
             ab,

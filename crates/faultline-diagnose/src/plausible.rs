@@ -25,8 +25,8 @@
 //! Diagnoses of one size are ordered with the single statements that have a
 //! one-token repair (or, for a declaration or an insertion, a written
 //! statement that repairs it) first ([`crate::repair`]), then by their number
-//! of implausible statements, then by their number of insertions (what is
-//! missing after what was written wrong), then in the order they were found
+//! of insertions (a missing statement costs more than a wrong one), then by
+//! their number of implausible statements, then in the order they were found
 //! (a stable sort).
 
 use crate::result::{AngelicValue, Diagnosis};
@@ -177,8 +177,8 @@ impl Plausibility {
             (
                 d.stmts.len(),
                 !repair,
-                self.implausible(d),
                 self.insertions(session.prog, d),
+                self.implausible(d),
             )
         });
     }

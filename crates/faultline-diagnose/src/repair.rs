@@ -6,8 +6,8 @@
 //!
 //! A declaration without an initializer or an insertion ([`faultline_ir::Insertion`])
 //! has a repair when the statement a programmer would write there makes
-//! every test pass: `x = c;` (`int x = c;`) for the one constant `c` every
-//! instance needs, `x++;` or `x--;`, `printf("T")` for the one text `T`
+//! every test pass: `int x = c;` for the one constant `c` every instance of
+//! a declaration needs, `x++;` or `x--;` for an update, `printf("T")` for the one text `T`
 //! every instance needs to print, or `printf("...%d...", v)` printing a
 //! variable `v` (of the function or global) where the first instance's
 //! needed text has a number ([`insertion_repair`]).
@@ -237,7 +237,10 @@ fn written(prog: &Program, d: &Diagnosis) -> Vec<Written> {
         }
     }
     let mut out = Vec::new();
-    if let (1, Some(c)) = (needed.len(), needed.first()) {
+    // A missing initializer is a constant; a missing update in a loop is a
+    // step (a constant assigned at the end of a loop body fixes a test only
+    // by accident).
+    if let (1, Some(c), StmtKind::Declare) = (needed.len(), needed.first(), prog.stmt(s).kind) {
         out.push(Written::Set(c.clone()));
     }
     match prog.stmt(s).kind {

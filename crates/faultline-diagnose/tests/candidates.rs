@@ -83,6 +83,18 @@ fn a_break_for_continue_is_the_first_diagnosis_in_full_and_flow() {
                 set(&prog, &[(5, "int sum = 0;")]),
                 set(&prog, &[(13, "printf(\"%d\\n\", sum);")]),
                 set(&prog, &[(9, "x < 0"), (11, "sum += x;")]),
+                // An update of `sum` missing after it, where the `break`
+                // should have skipped the negative.
+                set(
+                    &prog,
+                    &[
+                        (9, "x < 0"),
+                        (
+                            11,
+                            "missing update of `sum` at the end of the loop body at line 7"
+                        ),
+                    ],
+                ),
             ],
             "{enc:?}: {}",
             show_all(&prog, &reported(&loc))
@@ -257,12 +269,24 @@ fn a_wrong_declaration_initializer_is_the_first_diagnosis_in_every_encoding() {
     };
     for enc in [Encoding::Full, Encoding::Flow, Encoding::Trace] {
         let loc = localize(&s, enc, Combine::Mbd, &options(1));
+        let mut expected = vec![
+            set(&prog, &[(5, "int count = 1;")]),
+            set(&prog, &[(12, "printf(\"%d\\n\", count);")]),
+        ];
+        // A missing update comes last (`trace` has no insertions: they
+        // are not instances of the run).
+        if enc != Encoding::Trace {
+            expected.push(set(
+                &prog,
+                &[(
+                    9,
+                    "missing update of `count` at the end of the loop body at line 7",
+                )],
+            ));
+        }
         assert_eq!(
             reported(&loc),
-            vec![
-                set(&prog, &[(5, "int count = 1;")]),
-                set(&prog, &[(12, "printf(\"%d\\n\", count);")]),
-            ],
+            expected,
             "{enc:?}: {}",
             show_all(&prog, &reported(&loc))
         );

@@ -178,6 +178,21 @@ impl Program {
             Var::Local(l) => &self.func(func).locals[l.index()].ty,
         }
     }
+    /// What insertion statement `id` would do, if it is one ([`Stmt::Insert`]).
+    pub fn insertion(&self, id: StmtId) -> Option<Insertion> {
+        if self.stmt(id).kind != StmtKind::Insert {
+            return None;
+        }
+        let mut found = None;
+        visit::for_each_stmt(&self.func(self.stmt(id).func).body, &mut |s| {
+            if let Stmt::Insert { id: i, what } = s {
+                if *i == id {
+                    found = Some(*what);
+                }
+            }
+        });
+        found
+    }
     pub fn func_by_name(&self, name: &str) -> Option<FuncId> {
         self.functions
             .iter()

@@ -265,6 +265,28 @@ impl SInt {
         Some(out)
     }
 
+    /// The constants among the leaves of the term's tree of if-then-else
+    /// (at most `cap`), other leaves (unknown values: a relaxed statement's)
+    /// left out.
+    pub fn known_leaves(&self, cap: usize) -> Option<Vec<i128>> {
+        let mut out = Vec::new();
+        let mut stack = vec![self.clone()];
+        while let Some(t) = stack.pop() {
+            if let Some(c) = t.as_const() {
+                if !out.contains(&c) {
+                    out.push(c);
+                }
+            } else if let Some((_, a, b)) = t.split_ite() {
+                stack.push(b);
+                stack.push(a);
+            }
+            if out.len() > cap || stack.len() > 4 * cap {
+                return None;
+            }
+        }
+        Some(out)
+    }
+
     /// A mathematical-integer constant (no wrap-around).
     pub fn constant_math(kind: IntKind, v: i128) -> SInt {
         SInt {

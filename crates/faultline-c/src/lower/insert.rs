@@ -5,8 +5,9 @@
 //! After lowering, every function's body gets
 //!
 //! - a statement id for each declaration of an arithmetic local without an
-//!   initializer ([`Stmt::Declare`], kind [`StmtKind::Declare`]): relaxed, it
-//!   initializes the local;
+//!   initializer ([`Stmt::Declare`], kind [`StmtKind::Declare`]) that some
+//!   read may see uninitialized ([`scan`]): relaxed, it initializes the
+//!   local;
 //! - *output insertions* ([`Insertion::Output`]) in `main` and in every
 //!   function that prints: after each statement that prints (an output call,
 //!   or an `if`, loop or `switch` holding one), and at the end of each block
@@ -14,7 +15,9 @@
 //! - *update insertions* ([`Insertion::Assign`]) at the end of each block
 //!   inside a loop (the body and the branches within it), one per scalar
 //!   arithmetic variable in scope before the block (parameters, locals
-//!   declared before it, globals) that the function reads; at most
+//!   declared before it, globals) that the function reads, except those
+//!   the block assigns at its top level or its loop's step assigns (a
+//!   missing update of those is a change of that assignment); at most
 //!   [`MAX_UPDATES`] per function, the first in source order.
 //!
 //! Blocks that are the body of a `switch` get none (their case targets are
@@ -52,6 +55,8 @@ pub(super) fn add(p: &mut Program, declared: &Declared) {
             reads,
             declared,
             updates: 0,
+            steps: HashMap::new(),
+            uninit: BTreeSet::new(),
         };
         let params: Vec<Var> = cx.p.functions[fi]
             .params
@@ -77,6 +82,11 @@ struct Cx<'a> {
     reads: BTreeSet<Var>,
     declared: &'a Declared,
     updates: usize,
+    /// The step statement of each `for` loop, by its condition.
+    steps: HashMap<StmtId, StmtId>,
+    /// The locals declared in the block being walked that a read may see
+    /// uninitialized.
+    uninit: BTreeSet<LocalId>,
 }
 
 /// The block an insertion ends: for people.
@@ -96,6 +106,18 @@ impl Cx<'_> {
     fn block(&mut self, b: &mut Block, scope: &mut Vec<Var>, owner: Option<(Owner, bool)>) {
         let outer = scope.clone();
         let old = std::mem::take(b);
+        // Declarations some read may see uninitialized.
+        self.uninit = old
+            .iter()
+            .enumerate()
+            .filter_map(|(k, s)| match s {
+                Stmt::Declare { local, .. } => {
+                    let v = Var::Local(*local);
+                    (scan(self.p, self.func, v, &old[k + 1..]) == Seen::Read).then_some(*local)
+                }
+                _ => None,
+            })
+            .collect();
         let mut out: Vec<Stmt> = Vec::with_capacity(old.len());
         for mut s in old {
             self.nested(&mut s, scope, owner.is_some_and(|(_, l)| l));
@@ -125,7 +147,8 @@ impl Cx<'_> {
             }
             if let (Some((o, true)), Some((loc, _))) = (owner, &anchor) {
                 let place = self.end_of(o);
-                for &v in &outer {
+                let assigned = self.assigned(&out, o);
+                for &v in outer.iter().filter(|v| !assigned.contains(v)) {
                     if self.updates >= MAX_UPDATES {
                         break;
                     }
@@ -149,7 +172,8 @@ impl Cx<'_> {
     fn nested(&mut self, s: &mut Stmt, scope: &mut Vec<Var>, in_loop: bool) {
         match s {
             Stmt::Declare { id, local } => {
-                if let Some((loc, text)) = self.declared.get(&(self.func, *local)) {
+                let read = self.uninit.contains(local);
+                if let (Some((loc, text)), true) = (self.declared.get(&(self.func, *local)), read) {
                     *id = Some(self.new_stmt(StmtKind::Declare, *loc, text.clone()));
                 }
                 self.declare(*local, scope);
@@ -163,9 +187,12 @@ impl Cx<'_> {
             Stmt::While {
                 cond: Some(c),
                 body,
-                ..
+                step,
             } => {
                 let c = c.id;
+                if let Some(id) = step.as_ref().and_then(|st| st.id()) {
+                    self.steps.insert(c, id);
+                }
                 self.block(body, scope, Some((Owner::Loop(c), true)));
             }
             // `for (;;)`: no condition to name the loop by.
@@ -183,6 +210,35 @@ impl Cx<'_> {
             }
             _ => {}
         }
+    }
+
+    /// The variables block `b` (of `owner`) assigns at its top level, or
+    /// the step of its loop: an update missing at its end would be a change
+    /// of that assignment.
+    fn assigned(&self, b: &[Stmt], owner: Owner) -> BTreeSet<Var> {
+        let mut ids: Vec<StmtId> = b
+            .iter()
+            .filter(|s| matches!(s, Stmt::Expr { .. } | Stmt::Init { .. }))
+            .filter_map(Stmt::id)
+            .collect();
+        if let Owner::Loop(c) = owner {
+            ids.extend(self.steps.get(&c).copied());
+        }
+        let mut out = BTreeSet::new();
+        for id in ids {
+            for d in &self.p.stmt(id).defs {
+                match *d {
+                    VarRef::Global(g) => {
+                        out.insert(Var::Global(g));
+                    }
+                    VarRef::Local(f, l) if f == self.func => {
+                        out.insert(Var::Local(l));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        out
     }
 
     fn declare(&self, l: LocalId, scope: &mut Vec<Var>) {
@@ -290,4 +346,102 @@ fn function_reads(p: &Program, func: FuncId, body: &Block) -> BTreeSet<Var> {
         }
     });
     out
+}
+
+/// What the statements after a declaration do to its variable first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Seen {
+    /// Some path may read it (or the analysis cannot tell: its address is
+    /// taken, a `goto` or a label).
+    Read,
+    /// Every path assigns it before reading it, or leaves (`return`,
+    /// `break`, `continue`).
+    Assigned,
+    /// Neither, so far.
+    Open,
+}
+
+/// Whether statements `b` (after the declaration of `v` in function
+/// `func`) may read `v` before assigning it, by the defs and uses of their
+/// statements: conservative (an answer of `Assigned` is sure).
+fn scan(p: &Program, func: FuncId, v: Var, b: &[Stmt]) -> Seen {
+    let r = match v {
+        Var::Local(l) => VarRef::Local(func, l),
+        Var::Global(g) => VarRef::Global(g),
+    };
+    let reads = |id: StmtId| p.stmt(id).uses.contains(&r);
+    let writes = |id: StmtId| p.stmt(id).defs.contains(&r);
+    for s in b {
+        if let Some(id) = s.id() {
+            if address_taken(s, v) {
+                return Seen::Read;
+            }
+            if reads(id) {
+                return Seen::Read;
+            }
+        }
+        let seen = match s {
+            Stmt::Expr { id, .. } | Stmt::Init { id, .. } if writes(*id) => Seen::Assigned,
+            // The path leaves: a `break` or `continue` goes on where the
+            // scan goes on anyway (after the loop, its step and condition;
+            // a declaration in the loop body is made again).
+            Stmt::Return { .. } | Stmt::Break { .. } | Stmt::Continue { .. } => Seen::Assigned,
+            Stmt::Goto { .. } | Stmt::Label { .. } => Seen::Read,
+            Stmt::If { then, els, .. } => match (scan(p, func, v, then), scan(p, func, v, els)) {
+                (Seen::Read, _) | (_, Seen::Read) => Seen::Read,
+                (Seen::Assigned, Seen::Assigned) => Seen::Assigned,
+                _ => Seen::Open,
+            },
+            Stmt::While { body, step, .. } => {
+                let step = step.as_deref().map(std::slice::from_ref).unwrap_or(&[]);
+                match (scan(p, func, v, body), scan(p, func, v, step)) {
+                    (Seen::Read, _) | (_, Seen::Read) => Seen::Read,
+                    _ => Seen::Open,
+                }
+            }
+            Stmt::DoWhile { body, .. } => scan(p, func, v, body),
+            Stmt::Switch { body, .. } => match scan(p, func, v, body) {
+                Seen::Read => Seen::Read,
+                _ => Seen::Open,
+            },
+            _ => Seen::Open,
+        };
+        if seen != Seen::Open {
+            return seen;
+        }
+    }
+    Seen::Open
+}
+
+/// Whether statement `s` (not its nested statements) takes the address of
+/// `v` other than as a library function's argument (`scanf("%d", &v)`,
+/// whose effect its defs and uses record).
+fn address_taken(s: &Stmt, v: Var) -> bool {
+    let mut taken = false;
+    stmt_exprs(s, |e| {
+        taken |= any_expr(e, |e| match &e.kind {
+            ExprKind::Builtin { args, .. } => {
+                let direct = |a: &Expr| {
+                    let a = match &a.kind {
+                        ExprKind::Cast(inner) => inner.as_ref(),
+                        _ => a,
+                    };
+                    matches!(&a.kind, ExprKind::AddrOf(pl) if pl.kind == PlaceKind::Var(v))
+                };
+                args.iter()
+                    .any(|a| !direct(a) && any_expr(a, |e| addr_of(e, v)))
+                    .then_some(true)
+                    .or(Some(false))
+            }
+            _ => addr_of(e, v),
+        });
+    });
+    taken
+}
+
+fn addr_of(e: &Expr, v: Var) -> Option<bool> {
+    match &e.kind {
+        ExprKind::AddrOf(pl) if pl.kind == PlaceKind::Var(v) => Some(true),
+        _ => None,
+    }
 }

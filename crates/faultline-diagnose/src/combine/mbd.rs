@@ -239,7 +239,9 @@ impl<S: TestSource> Search<'_, S> {
     /// enumerator then starts at level 2.
     fn singles_first(&mut self, engine: &mut Engine) -> Result<(), Incomplete> {
         let joint = &mut self.joint;
-        joint.softs.sync(engine, &joint.ab, &mut joint.en);
+        joint
+            .softs
+            .sync(engine, &joint.ab, &mut joint.en, &joint.solver);
         let candidates: Vec<StmtId> = joint.ab.stmts().map(|(s, _)| s).collect();
         for s in candidates {
             let d = BTreeSet::from([s]);
@@ -267,9 +269,12 @@ impl<S: TestSource> Search<'_, S> {
     fn run(&mut self, engine: &mut Engine) -> Option<Incomplete> {
         loop {
             engine.count_iterations(1);
-            self.joint
-                .softs
-                .sync(engine, &self.joint.ab, &mut self.joint.en);
+            self.joint.softs.sync(
+                engine,
+                &self.joint.ab,
+                &mut self.joint.en,
+                &self.joint.solver,
+            );
             self.joint.en.set_deadline(engine.mcs_options().deadline);
             let mcs = match engine.next_mcs(&mut self.joint.en, &self.joint.solver) {
                 Ok(Some(m)) => m,
@@ -321,7 +326,9 @@ impl<S: TestSource> Search<'_, S> {
             self.source.encode(engine, &mut self.joint, t);
         }
         let joint = &mut self.joint;
-        joint.softs.sync(engine, &joint.ab, &mut joint.en);
+        joint
+            .softs
+            .sync(engine, &joint.ab, &mut joint.en, &joint.solver);
         // The formula only grew: every statement is still soft.
         for a in &self.accepted {
             if let Some(members) = joint.softs.members(a) {

@@ -213,8 +213,9 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 };
                 let esize = self.prog.size_of(elem) as i128;
                 // An index outside a global array, taking one of a few known
-                // values: those reads resolve as gcc lays out globals.
-                if let ([a], Some(values)) = (b.alts.as_slice(), i.leaves(16)) {
+                // values: those reads resolve as gcc lays out globals (other
+                // values, a relaxed statement's, stay inside the array).
+                if let ([a], Some(values)) = (b.alts.as_slice(), i.known_leaves(16)) {
                     let base_addr = a.emu.or_else(|| self.global_cell_addr(a));
                     let outside: Vec<i128> = values
                         .iter()

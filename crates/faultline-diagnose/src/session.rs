@@ -221,6 +221,18 @@ impl<'p> Session<'p> {
                 passed: r.passed(),
                 reason: match &r.verdict {
                     faultline_exec::Verdict::Pass => None,
+                    faultline_exec::Verdict::Fail(
+                        f @ faultline_exec::FailReason::Output { .. },
+                    ) if self.compare != Compare::IgnoreWhitespace
+                        && Compare::IgnoreWhitespace
+                            .agrees(&t.expected_stdout, &r.execution.stdout) =>
+                    {
+                        Some(format!(
+                            "{}; {}",
+                            crate::result::WHITESPACE_ONLY,
+                            f.describe(self.prog)
+                        ))
+                    }
                     faultline_exec::Verdict::Fail(f) => Some(f.describe(self.prog)),
                 },
             })

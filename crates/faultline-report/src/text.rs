@@ -328,6 +328,26 @@ fn render_full(prog: &Program, loc: &Localization, opts: &TextOptions) -> String
         plural(loc.tests.len(), "test", "tests"),
         list_names(&failing, if verbose { usize::MAX } else { 10 })
     );
+    let spacing: Vec<&str> = loc
+        .failing
+        .iter()
+        .filter(|t| {
+            loc.tests[**t]
+                .reason
+                .as_deref()
+                .is_some_and(|r| r.starts_with(faultline_result::WHITESPACE_ONLY))
+        })
+        .map(|t| loc.tests[*t].name.as_str())
+        .collect();
+    if !spacing.is_empty() {
+        let _ = writeln!(
+            s,
+            "{} the output of {} differs from the expected one only in whitespace (spaces, tabs or newlines); --ignore-whitespace passes {}",
+            pal.paint(Role::Note, "note:"),
+            if spacing.len() == 1 { format!("test {}", spacing[0]) } else { format!("tests {}", list_names(&spacing, 10)) },
+            if spacing.len() == 1 { "it" } else { "them" }
+        );
+    }
     for (t, why) in &loc.skipped {
         let _ = writeln!(
             s,

@@ -127,6 +127,11 @@ pub struct Stats {
     pub total_time: Duration,
 }
 
+/// How a failing test's reason starts when its output differs from the
+/// expected one only in whitespace (spaces, tabs, newlines): what a person
+/// should know first (`--ignore-whitespace` passes it).
+pub const WHITESPACE_ONLY: &str = "output differs only in whitespace";
+
 /// A test's verdict as the localization saw it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TestVerdict {

@@ -131,3 +131,35 @@ fn a_missing_initialization_is_reported_at_the_declaration() {
         "{text}"
     );
 }
+
+/// A test whose output differs only in whitespace is said so first, in the
+/// text report and in the test's reason in JSON.
+#[test]
+fn outputs_that_differ_only_in_whitespace_are_said_so_first() {
+    let text = localize("sum-spacing", "sum.c", "full", "text");
+    let head: Vec<&str> = text.lines().take(3).collect();
+    assert_eq!(
+        head,
+        vec![
+            "3 of 3 tests fail: 1, 2, 3",
+            "note: the output of test 3 differs from the expected one only in whitespace (spaces, tabs or newlines); --ignore-whitespace passes it",
+            "method full+mbd: 1 diagnosis",
+        ]
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&localize("sum-spacing", "sum.c", "full", "json")).expect("JSON");
+    let reasons: Vec<&str> = json["tests"]["failing"]
+        .as_array()
+        .expect("failing tests")
+        .iter()
+        .filter_map(|t| t["reason"].as_str())
+        .collect();
+    assert_eq!(
+        reasons,
+        vec![
+            "output differs at line 1: expected \"sum: 10\\n\", got \"sum:  6\\n\"",
+            "output differs at line 1: expected \"sum: 1\\n\", got \"sum:  0\\n\"",
+            "output differs only in whitespace; output differs at line 1: expected \"sum: 0\\n\", got \"sum:  0\\n\"",
+        ]
+    );
+}

@@ -105,7 +105,7 @@ fn browser_shows_the_selected_diagnosis() {
         dom.contains("<html lang=\"en\" data-selected=\"1\">"),
         "{dom}"
     );
-    assert!(dom.contains("<h3>Diagnosis 1 of 9</h3>"));
+    assert!(dom.contains("<h3>Diagnosis 1 of 8</h3>"));
     assert!(dom.contains("<p>Explains t4, t8</p>"));
     assert!(dom.contains(
         "<button type=\"button\" class=\"diag\" id=\"diagnosis-1\" data-diag=\"0\" aria-pressed=\"true\">"

@@ -263,7 +263,7 @@ fn main() -> int {
   local j: int
   local k: int
   s7: init total = 0;
-  s27: declare i;
+  declare i;
   s8: init j = 0;
   s9: init k = 1;
   s10: while (j < 3) {
@@ -321,7 +321,6 @@ fn main() -> int {
 30:16 Break break;
 31:5 Expr printf("%d %d\n", total, classify(i));
 32:5 Return return 0;
-18:20 Declare i
 "###,
     );
 }

@@ -23,7 +23,8 @@
 //!   should: the rest is missing after it (an output insertion).
 //!
 //! Diagnoses of one size are ordered with the single statements that have a
-//! one-token repair (or, for a declaration or an insertion, a written
+//! one-token repair (or, for a constant statement, another constant that one
+//! of its instances needs; for a declaration or an insertion, a written
 //! statement that repairs it) first ([`crate::repair`]), then by their number
 //! of insertions (a missing statement costs more than a wrong one), then by
 //! their number of implausible statements, then in the order they were found
@@ -162,7 +163,14 @@ impl Plausibility {
             let kind = session.prog.stmt(d.stmts[0]).kind;
             let found = match kind {
                 StmtKind::Insert | StmtKind::Declare => crate::repair::insertion_repair(session, d),
-                _ => crate::repair::has_repair(session, d.stmts[0]),
+                _ => match crate::repair::has_repair(session, d.stmts[0]) {
+                    // A constant statement: another constant, one of those
+                    // its instances need.
+                    Some(false) if self.constant.contains(&d.stmts[0]) => {
+                        crate::repair::constant_repair(session, d)
+                    }
+                    found => found,
+                },
             };
             match found {
                 Some(true) => {

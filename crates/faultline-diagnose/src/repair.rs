@@ -4,6 +4,10 @@
 //! `+`), `||` for `&&` and back, an integer constant one more or one less, or
 //! `continue` for `break` and back (in a loop, outside any `switch`).
 //!
+//! A constant statement (`int max = 0;`) whose instances need different
+//! values has a *constant repair* when one of those values, produced by
+//! every instance, makes every test pass ([`constant_repair`]).
+//!
 //! A declaration without an initializer or an insertion ([`faultline_ir::Insertion`])
 //! has a repair when the statement a programmer would write there makes
 //! every test pass: `int x = c;` for the one constant `c` every instance of
@@ -257,18 +261,41 @@ fn written(prog: &Program, d: &Diagnosis) -> Vec<Written> {
     out
 }
 
-/// Whether single-statement diagnosis `d` of a declaration without an
-/// initializer or an insertion has a repair (module docs): some statement
-/// written there makes every failing test pass and keeps every passing one
-/// passing. `None`: the budget ran out first.
-pub fn insertion_repair(session: &Session, d: &Diagnosis) -> Option<bool> {
+/// Values a constant repair tries at most.
+const MAX_CONSTANTS: usize = 4;
+
+/// Whether single-statement diagnosis `d` of a constant statement (it reads
+/// no variable: `int max = 0;`, `return -1;`) has a repair: one of the
+/// values its instances need (the first [`MAX_CONSTANTS`]), produced by
+/// every instance, makes every failing test pass and keeps every passing one
+/// passing (the solver chose each test's value alone; one constant may do
+/// for all, as `INT_MIN` for a maximum's start). `None`: the budget ran out.
+pub fn constant_repair(session: &Session, d: &Diagnosis) -> Option<bool> {
+    let s = d.stmts[0];
+    let mut values: Vec<&str> = Vec::new();
+    for a in d.angelic.iter().filter(|a| a.stmt == s) {
+        if let AngelicValue::Value { needed, .. } = &a.value {
+            if !values.contains(&needed.as_str()) && values.len() < MAX_CONSTANTS {
+                values.push(needed);
+            }
+        }
+    }
+    if values.len() < 2 {
+        return Some(false);
+    }
+    let what: Vec<Written> = values.iter().map(|v| Written::Set(v.to_string())).collect();
+    passes_everywhere(session, s, &what)
+}
+
+/// Whether one of `what`, done by every instance of statement `s`, makes
+/// every test of `session` pass. `None`: the budget ran out first.
+fn passes_everywhere(session: &Session, s: StmtId, what: &[Written]) -> Option<bool> {
     let Ok(exe) = Executable::new(session.prog) else {
         return Some(false);
     };
-    let stmt = d.stmts[0];
     let limits = session.replay_limits();
     let passes = |what: &Written, test: &TestCase| {
-        let mut hooks = Apply { stmt, what };
+        let mut hooks = Apply { stmt: s, what };
         let exec = exe.run(
             test.input(),
             ExecOptions {
@@ -279,51 +306,52 @@ pub fn insertion_repair(session: &Session, d: &Diagnosis) -> Option<bool> {
         );
         faultline_exec::suite::judge(test, &exec, session.compare) == faultline_exec::Verdict::Pass
     };
-    let printed = printed_values(session.prog, d);
-    let all_pass = |mutant: &Program| {
-        let Ok(exe) = Executable::new(mutant) else {
-            return false;
-        };
-        let options = RunOptions {
-            record_trace: false,
-            limits,
-            compare: session.compare,
-        };
-        let passing = (0..session.runs.len()).filter(|&i| session.runs[i].passed());
-        session
-            .failing
-            .iter()
-            .copied()
-            .chain(passing)
-            .all(|t| run(&exe, &session.tests[t], &options).passed())
-    };
-    for mutant in printed {
+    let passing: Vec<usize> = (0..session.runs.len())
+        .filter(|&i| session.runs[i].passed())
+        .collect();
+    for w in what {
         if Budget::check_current().is_some() {
             return None;
         }
-        if all_pass(&mutant) {
-            return Some(true);
-        }
-    }
-    for what in written(session.prog, d) {
-        if Budget::check_current().is_some() {
-            return None;
-        }
-        let all = session
+        if session
             .failing
             .iter()
-            .chain(
-                (0..session.runs.len())
-                    .filter(|&i| session.runs[i].passed())
-                    .collect::<Vec<_>>()
-                    .iter(),
-            )
-            .all(|&t| passes(&what, &session.tests[t]));
-        if all {
+            .chain(&passing)
+            .all(|&t| passes(w, &session.tests[t]))
+        {
             return Some(true);
         }
     }
     Some(false)
+}
+
+/// Whether single-statement diagnosis `d` of a declaration without an
+/// initializer or an insertion has a repair (module docs): some statement
+/// written there makes every failing test pass and keeps every passing one
+/// passing. `None`: the budget ran out first.
+pub fn insertion_repair(session: &Session, d: &Diagnosis) -> Option<bool> {
+    let options = RunOptions {
+        record_trace: false,
+        limits: session.replay_limits(),
+        compare: session.compare,
+    };
+    let passing = (0..session.runs.len()).filter(|&i| session.runs[i].passed());
+    let tests: Vec<usize> = session.failing.iter().copied().chain(passing).collect();
+    for mutant in printed_values(session.prog, d) {
+        if Budget::check_current().is_some() {
+            return None;
+        }
+        let Ok(exe) = Executable::new(&mutant) else {
+            continue;
+        };
+        if tests
+            .iter()
+            .all(|&t| run(&exe, &session.tests[t], &options).passed())
+        {
+            return Some(true);
+        }
+    }
+    passes_everywhere(session, d.stmts[0], &written(session.prog, d))
 }
 
 /// Variables a printed-value repair may print, at most.

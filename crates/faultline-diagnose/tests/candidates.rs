@@ -342,3 +342,51 @@ fn a_wrong_global_initializer_is_the_first_diagnosis_in_every_encoding() {
         );
     }
 }
+
+/// The highest of the numbers read, starting from a wrong constant (`0`
+/// for `INT_MIN`: every reading is negative in the failing tests).
+const MAXTEMP: &str = "#include <stdio.h>
+
+int main(void) {
+    int t, n = 0;
+    int max = 0;
+    while (scanf(\"%d\", &t) == 1) {
+        if (t > max)
+            max = t;
+        n++;
+    }
+    printf(\"%d %d\\n\", n, max);
+    return 0;
+}
+";
+
+/// The tests need different values of the constant initializer (the solver
+/// picks each test's alone), so it is no one-token repair, but one of them
+/// (the lowest) repairs every test: the initializer comes first, before the
+/// condition that the tests would let be changed instead.
+#[test]
+fn a_constant_one_of_whose_needed_values_repairs_every_test_comes_first() {
+    let prog = compile_src("maxtemp.c", MAXTEMP);
+    let tests = vec![
+        stdin_test("warm", "3 9 4\n", "3 9\n"),
+        stdin_test("cold", "-5 -2 -9\n", "3 -2\n"),
+        stdin_test("one", "-1\n", "1 -1\n"),
+    ];
+    let s = session(&prog, &tests);
+    assert_eq!(s.failing, vec![1, 2]);
+    let init = stmt(&prog, 5, "int max = 0;");
+    assert_eq!(has_repair(&s, init), Some(false));
+    let loc = localize(&s, Encoding::Full, Combine::Mbd, &options(1));
+    let first = reported(&loc)[0].clone();
+    assert_eq!(
+        first,
+        set(&prog, &[(5, "int max = 0;")]),
+        "{}",
+        show_all(&prog, &reported(&loc))
+    );
+    let d = &loc.diagnoses[0];
+    assert_eq!(
+        faultline_diagnose::repair::constant_repair(&s, d),
+        Some(true)
+    );
+}

@@ -505,6 +505,15 @@ impl<'s, 'p> Engine<'s, 'p> {
     }
 
     /// Statement `s`'s soft-clause weight (1 without clause weighting).
+    /// The program's insertions (statements missing from the source).
+    pub fn insertions(&self) -> BTreeSet<StmtId> {
+        let prog = self.session.prog;
+        (0..prog.stmts.len())
+            .map(|i| StmtId(i as u32))
+            .filter(|s| prog.stmt(*s).kind == StmtKind::Insert)
+            .collect()
+    }
+
     /// Whether statement `s` is an insertion (relaxed alone, see
     /// [`crate::formula::Softs::sync`]).
     pub fn is_insertion(&self, s: StmtId) -> bool {

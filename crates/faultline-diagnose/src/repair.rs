@@ -1,8 +1,11 @@
 //! One-token repairs: whether a statement of a diagnosis can be fixed by the
 //! smallest edits a programmer makes (and mutation testing models): another
 //! relational operator (`>` for `>=`), another arithmetic operator (`-` for
-//! `+`), `||` for `&&` and back, an integer constant one more or one less, or
-//! `continue` for `break` and back (in a loop, outside any `switch`).
+//! `+`), `||` for `&&` and back, an integer constant one more or one less (a
+//! letter's constant also in the other case: `'i'` for `'I'`), a read of
+//! another local variable of the same type (`gcd(b, a % b)` for `gcd(a, a %
+//! b)`), or `continue` for `break` and back (in a loop, outside any
+//! `switch`).
 //!
 //! A constant statement (`int max = 0;`) whose instances need different
 //! values has a *constant repair* when one of those values, produced by
@@ -40,11 +43,42 @@ use faultline_ir::{
 /// Single-statement diagnoses checked for a repair at most, in found order.
 pub const MAX_CHECKED: usize = 20;
 
-/// Edits of one expression node.
-fn edits_of(k: &ExprKind) -> Vec<ExprKind> {
+/// Edits of one expression node; `locals` are the scalar locals (and
+/// parameters) of the statement's function, which a read of one may read
+/// instead.
+fn edits_of(k: &ExprKind, locals: &[(Var, Type)]) -> Vec<ExprKind> {
     use BinOp::*;
     use CmpOp::*;
     match k {
+        // A letter in the other case (`'I'` for `'i'`).
+        ExprKind::Int(c) if u8::try_from(*c).is_ok_and(|b| b.is_ascii_alphabetic()) => {
+            let b = *c as u8;
+            let other = if b.is_ascii_uppercase() {
+                b.to_ascii_lowercase()
+            } else {
+                b.to_ascii_uppercase()
+            };
+            vec![
+                ExprKind::Int(c + 1),
+                ExprKind::Int(c - 1),
+                ExprKind::Int(i64::from(other)),
+            ]
+        }
+        // Another local variable of the same type (`gcd(b, a % b)` for
+        // `gcd(a, a % b)`).
+        ExprKind::Load(p) => match &p.kind {
+            PlaceKind::Var(v @ Var::Local(_)) => locals
+                .iter()
+                .filter(|(w, t)| w != v && *t == p.ty)
+                .map(|(w, t)| {
+                    ExprKind::Load(Box::new(Place {
+                        kind: PlaceKind::Var(*w),
+                        ty: t.clone(),
+                    }))
+                })
+                .collect(),
+            _ => Vec::new(),
+        },
         ExprKind::Cmp(op, a, b) => [Eq, Ne, Lt, Le, Gt, Ge]
             .into_iter()
             .filter(|o| o != op)
@@ -70,6 +104,8 @@ struct Nodes {
     with: Option<ExprKind>,
     /// The edits of every node, when counting.
     edits: Vec<Vec<ExprKind>>,
+    /// The scalar locals of the statement's function (see [`edits_of`]).
+    locals: Vec<(Var, Type)>,
 }
 
 impl VisitorMut for Nodes {
@@ -77,7 +113,7 @@ impl VisitorMut for Nodes {
         let i = self.seen;
         self.seen += 1;
         if self.with.is_none() {
-            self.edits.push(edits_of(&e.kind));
+            self.edits.push(edits_of(&e.kind, &self.locals));
         } else if i == self.target {
             e.kind = self.with.take().expect("the edit");
             return;
@@ -132,11 +168,20 @@ fn replace_stmt(prog: &mut Program, id: StmtId, with: &Stmt) {
 /// `session` pass and keeps every passing one passing. `None`: the budget ran
 /// out before it was decided.
 pub fn has_repair(session: &Session, id: StmtId) -> Option<bool> {
+    let func = session.prog.func(session.prog.stmt(id).func);
+    let locals: Vec<(Var, Type)> = func
+        .locals
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.ty.is_arithmetic())
+        .map(|(i, l)| (Var::Local(LocalId(i as u32)), l.ty.clone()))
+        .collect();
     let mut count = Nodes {
         seen: 0,
         target: 0,
         with: None,
         edits: Vec::new(),
+        locals,
     };
     let mut prog = session.prog.clone();
     with_stmt(&mut prog, id, &mut count);
@@ -173,6 +218,7 @@ pub fn has_repair(session: &Session, id: StmtId) -> Option<bool> {
                 target: node,
                 with: Some(edit),
                 edits: Vec::new(),
+                locals: Vec::new(),
             };
             with_stmt(&mut mutant, id, &mut apply);
             if repairs(&mutant) {

@@ -67,6 +67,8 @@ pub struct AbVars {
     /// is encoded as written, so its values fold to constants wherever the
     /// focus does not reach (`None`: every statement is relaxable).
     focus: Option<std::collections::BTreeSet<StmtId>>,
+    /// Statements never relaxable here (encoded as written).
+    except: std::collections::BTreeSet<StmtId>,
 }
 
 impl AbVars {
@@ -81,12 +83,21 @@ impl AbVars {
         AbVars {
             vars: BTreeMap::new(),
             focus: Some(focus),
+            except: Default::default(),
+        }
+    }
+    /// Relaxation variables for every statement but those of `except`.
+    pub fn excluding(except: std::collections::BTreeSet<StmtId>) -> AbVars {
+        AbVars {
+            vars: BTreeMap::new(),
+            focus: None,
+            except,
         }
     }
     /// Whether statement `s` may be relaxed in formulas built with these
     /// variables.
     pub fn allows(&self, s: StmtId) -> bool {
-        self.focus.as_ref().is_none_or(|f| f.contains(&s))
+        self.focus.as_ref().is_none_or(|f| f.contains(&s)) && !self.except.contains(&s)
     }
     /// `ab_S`, created on first use.
     pub fn get(&mut self, s: StmtId) -> Bool {

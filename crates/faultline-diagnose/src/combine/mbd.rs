@@ -39,10 +39,17 @@ pub struct Joint {
 }
 
 impl Joint {
-    fn new(engine: &Engine) -> Joint {
+    /// A joint formula; with `insertions`, the statements missing from the
+    /// source are relaxable in it, else they are encoded as written (they
+    /// are then decided alone, by focused checks).
+    fn new(engine: &Engine, insertions: bool) -> Joint {
+        let ab = match insertions {
+            true => AbVars::new(),
+            false => AbVars::excluding(engine.insertions()),
+        };
         Joint {
             solver: engine.solver(),
-            ab: AbVars::new(),
+            ab,
             softs: Softs::new(),
             en: engine.enumerator(),
             encs: HashMap::new(),
@@ -136,10 +143,16 @@ impl<S: TestSource> Mbd<S> {
 
 impl<S: TestSource> Combination for Mbd<S> {
     fn combine(&mut self, engine: &mut Engine) -> Found {
+        // With focused checks of single statements, insertions (relaxed
+        // alone) are decided there and left out of the joint formula.
+        let focused = self.source.exact()
+            && engine.mcs_options().order == Order::Cardinality
+            && engine.options().max_size >= 1;
         let mut search = Search {
             order: engine.session().representatives_first(),
             source: &mut self.source,
-            joint: Joint::new(engine),
+            joint: Joint::new(engine, !focused),
+            insertions: !focused,
             active: Vec::new(),
             diagnoses: Vec::new(),
             accepted: Vec::new(),
@@ -152,9 +165,6 @@ impl<S: TestSource> Combination for Mbd<S> {
                 incomplete: engine.limit_hit(),
             };
         }
-        let focused = search.source.exact()
-            && engine.mcs_options().order == Order::Cardinality
-            && engine.options().max_size >= 1;
         let incomplete = match focused {
             true => search.singles_first(engine).err(),
             false => None,
@@ -207,6 +217,9 @@ struct Search<'a, S: TestSource> {
     /// Statements whose focused check reached the effort limit: excluded
     /// from the search.
     undecided: Vec<StmtId>,
+    /// Whether insertions are relaxable in the joint formula (else they are
+    /// decided by focused checks alone).
+    insertions: bool,
 }
 
 impl<S: TestSource> Search<'_, S> {
@@ -242,15 +255,25 @@ impl<S: TestSource> Search<'_, S> {
         joint
             .softs
             .sync(engine, &joint.ab, &mut joint.en, &joint.solver);
-        let candidates: Vec<StmtId> = joint.ab.stmts().map(|(s, _)| s).collect();
+        let mut candidates: Vec<StmtId> = joint.ab.stmts().map(|(s, _)| s).collect();
+        // The insertions, outside the joint formula, after the statements
+        // of the source (their ids come after).
+        candidates.extend(engine.insertions());
         for s in candidates {
             let d = BTreeSet::from([s]);
             let polish = self.diagnoses.len() < POLISHED;
             match engine.explain_each(&self.order, &d, Check::Focused { polish })? {
                 Verdict::Refuted => {}
+                // An insertion has no soft term to exclude: it is simply
+                // not reported.
+                Verdict::Undecided if engine.is_insertion(s) => {}
                 Verdict::Undecided => self.undecided.push(s),
                 Verdict::Explained(angelic) => {
-                    let members = self.joint.softs.members(&d).expect("a soft term");
+                    // An insertion is in no soft term: nothing to block.
+                    let members = match engine.is_insertion(s) {
+                        true => Vec::new(),
+                        false => self.joint.softs.members(&d).expect("a soft term"),
+                    };
                     if self.accept(engine, d, 1, &members, angelic) {
                         return Err(Incomplete::MaxDiagnoses);
                     }
@@ -321,7 +344,7 @@ impl<S: TestSource> Search<'_, S> {
     /// diagnoses already reported blocked.
     fn rebuild(&mut self, engine: &mut Engine) {
         engine.count_solver_calls(self.joint.en.solver_calls());
-        self.joint = Joint::new(engine);
+        self.joint = Joint::new(engine, self.insertions);
         for &t in &self.active {
             self.source.encode(engine, &mut self.joint, t);
         }
@@ -436,7 +459,9 @@ impl<S: TestSource> Search<'_, S> {
             verified: None,
         });
         engine.found(self.diagnoses.len());
-        self.joint.en.block(&self.joint.solver, members);
+        if !members.is_empty() {
+            self.joint.en.block(&self.joint.solver, members);
+        }
         self.accepted.push(d);
         self.diagnoses.len() >= engine.options().max_diagnoses
     }

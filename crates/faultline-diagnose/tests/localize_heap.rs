@@ -81,7 +81,9 @@ fn heap_array() {
 
 /// A wrong assignment before a forward `goto` to a cleanup label: the
 /// gotos' guards reach the label, so the fault is the first diagnosis with
-/// every encoding. (`flow` finds the same pairs in another order.)
+/// every encoding. An update of `status` missing at the end of the loop
+/// body also explains the tests (last of the single statements: an
+/// insertion, without a repair); `trace` has no insertions.
 #[test]
 fn goto_cleanup() {
     let both: &[&[&str]] = &[
@@ -90,15 +92,16 @@ fn goto_cleanup() {
         &["sum = 0"],
         &["status = 0"],
         &["printf(\"%d\\n\", total(n));"],
+        &["missing update of `status` at the end of the loop body at line 7"],
         &["i < n", "status = 2;"],
         &["i < n", "sum = -status;"],
+        &["i++", "status = 2;"],
         &["i++", "sum = -status;"],
         &["scanf(\"%d\", &x) != 1", "sum = -status;"],
         &["x < 0", "sum = -status;"],
         &["status != 0", "sum = -status;"],
         &["i = 0", "status = 2;"],
         &["i = 0", "sum = -status;"],
-        &["i++", "status = 2;"],
         &["scanf(\"%d\", &x) != 1", "status = 2;"],
         &["x < 0", "status = 1;"],
     ];
@@ -106,27 +109,7 @@ fn goto_cleanup() {
         "goto_cleanup",
         &[
             (Full, both),
-            (
-                Flow,
-                &[
-                    &["sum = sum + x * 2;"],
-                    &["return sum;"],
-                    &["sum = 0"],
-                    &["status = 0"],
-                    &["printf(\"%d\\n\", total(n));"],
-                    &["i < n", "status = 2;"],
-                    &["i < n", "sum = -status;"],
-                    &["i++", "status = 2;"],
-                    &["i++", "sum = -status;"],
-                    &["scanf(\"%d\", &x) != 1", "sum = -status;"],
-                    &["x < 0", "sum = -status;"],
-                    &["status != 0", "sum = -status;"],
-                    &["i = 0", "status = 2;"],
-                    &["i = 0", "sum = -status;"],
-                    &["scanf(\"%d\", &x) != 1", "status = 2;"],
-                    &["x < 0", "status = 1;"],
-                ],
-            ),
+            (Flow, both),
             (
                 Trace,
                 &[

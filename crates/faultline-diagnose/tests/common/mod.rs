@@ -168,12 +168,18 @@ pub fn minimal_by(
     found
 }
 
+/// Whether `s` may be a diagnosis: an insertion (a statement missing from
+/// the source) is one alone.
+fn allowed(engine: &Engine, s: &Set) -> bool {
+    s.len() <= 1 || !s.iter().any(|x| engine.is_insertion(*x))
+}
+
 /// The minimal diagnoses of at most `k` statements by the definition
 /// (`explains_all`, one formula per failing test).
 pub fn brute_mbd(engine: &mut Engine, k: usize) -> BTreeSet<Set> {
     let universe = engine.relaxable();
     minimal_by(&universe, k, |s| {
-        engine.explains_all(s).expect("the solver answers")
+        allowed(engine, s) && engine.explains_all(s).expect("the solver answers")
     })
 }
 
@@ -181,10 +187,11 @@ pub fn brute_mbd(engine: &mut Engine, k: usize) -> BTreeSet<Set> {
 pub fn brute_test(engine: &mut Engine, t: usize, k: usize) -> BTreeSet<Set> {
     let universe = engine.relaxable();
     minimal_by(&universe, k, |s| {
-        engine
-            .check_single(t, s)
-            .expect("the solver answers")
-            .is_some()
+        allowed(engine, s)
+            && engine
+                .check_single(t, s)
+                .expect("the solver answers")
+                .is_some()
     })
 }
 

@@ -572,6 +572,13 @@ pub enum StmtKind {
 }
 
 impl StmtKind {
+    /// Whether the statement is written in the source and executed as such
+    /// (not a declaration without an initializer or an insertion, which do
+    /// something only when relaxed).
+    pub fn is_written(self) -> bool {
+        !matches!(self, StmtKind::Declare | StmtKind::Insert)
+    }
+
     pub fn is_condition(self) -> bool {
         matches!(
             self,

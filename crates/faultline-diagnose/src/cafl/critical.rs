@@ -171,7 +171,9 @@ impl Facts {
 fn defs_under(prog: &Program) -> HashMap<StmtId, Vec<(Branch, BTreeSet<VarRef>)>> {
     // Globals each function defines, transitively.
     let mut fdefs: HashMap<FuncId, BTreeSet<VarRef>> = HashMap::new();
-    for s in &prog.stmts {
+    // Statements that may be missing are no code of the run.
+    let written = || prog.stmts.iter().filter(|s| s.kind.is_written());
+    for s in written() {
         let e = fdefs.entry(s.func).or_default();
         e.extend(s.defs.iter().filter(|d| matches!(d, VarRef::Global(_))));
     }
@@ -200,7 +202,7 @@ fn defs_under(prog: &Program) -> HashMap<StmtId, Vec<(Branch, BTreeSet<VarRef>)>
         }
     }
     let mut out: HashMap<(StmtId, Branch), BTreeSet<VarRef>> = HashMap::new();
-    for s in &prog.stmts {
+    for s in written() {
         let mut defs: BTreeSet<VarRef> = s.defs.iter().copied().collect();
         for f in &s.calls {
             defs.extend(fdefs.get(f).into_iter().flatten().copied());

@@ -83,7 +83,7 @@ impl StmtFacts {
         let mut fdefs: Vec<BTreeSet<VarRef>> = vec![BTreeSet::new(); prog.functions.len()];
         loop {
             let mut changed = false;
-            for s in &prog.stmts {
+            for s in prog.stmts.iter().filter(|s| s.kind.is_written()) {
                 let mut add: BTreeSet<VarRef> = s
                     .defs
                     .iter()
@@ -104,6 +104,9 @@ impl StmtFacts {
         loop {
             let mut changed = false;
             for (i, s) in prog.stmts.iter().enumerate() {
+                if !s.kind.is_written() {
+                    continue;
+                }
                 let id = StmtId(i as u32);
                 let mut add: BTreeSet<VarRef> = s.defs.iter().copied().collect();
                 for c in &s.calls {

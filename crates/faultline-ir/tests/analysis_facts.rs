@@ -26,7 +26,11 @@ fn facts(src: &str) -> String {
     assert_eq!(n, cond_texts.len(), "condition texts are unique");
     let mut out = String::new();
     let mut func = None;
+    // The statements of the source (not those that may be missing).
     for (i, s) in prog.stmts.iter().enumerate() {
+        if !s.kind.is_written() {
+            continue;
+        }
         if func != Some(s.func) {
             func = Some(s.func);
             out.push_str(&format!("fn {}\n", prog.func(s.func).name));

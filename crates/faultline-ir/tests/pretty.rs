@@ -36,11 +36,15 @@ fn main() -> int {
   s2: i = 0;
   s3: while (i < 3) {
     s5: a[(long)i] = i * 2;
+    s14: insert output;
+    s15: insert assign g;
   } step {
     s4: i =post old + 1;
   }
   do {
     s6: g = old + a[(long)1];
+    s16: insert output;
+    s17: insert assign i;
   } s7: while (g < 5);
   s8: switch (g) {
   case 6:
@@ -50,6 +54,7 @@ fn main() -> int {
     s11: g =post old - 1;
   }
   s12: $printf("%d\n", g);
+  s18: insert output;
   s13: return 0;
 }
 "#

@@ -42,12 +42,14 @@ fn stmt_order(p: &Program) -> Vec<String> {
 #[test]
 fn statements_in_pre_order_with_loop_steps_after_bodies() {
     let p = program();
-    // s1 init, s2 for-init, s3 loop cond, s5 body, s4 step; the do-while
-    // (named by its condition s7) before its body s6; s8 switch and its
-    // cases, then the nested ifs, printf and return.
+    // s1 init, s2 for-init, s3 loop cond, s5 body (and its insertions s17,
+    // s18), s4 step; the do-while (named by its condition s7) before its
+    // body s6 (s19, s20); s8 switch and its cases, then the nested ifs
+    // (insertions s21, s22), printf (s23 after it), an insertion s24 before
+    // the return.
     assert_eq!(
         stmt_order(&p).join(" "),
-        "- s1 s2 s3 s5 s4 s7 s6 s8 s9 s10 s11 s12 s13 s14 s15 s16"
+        "- s1 s2 s3 s5 s17 s18 s4 s7 s6 s19 s20 s8 s9 s10 s11 s12 s13 s14 s21 s22 s15 s23 s24 s16"
     );
     // Every statement with an id of `main` is reached exactly once.
     let mut ids: Vec<StmtId> = Vec::new();

@@ -78,7 +78,7 @@ fn an_exhausted_budget_stops_the_encoder_at_once() {
 #[test]
 fn a_budget_left_lets_the_encoding_finish() {
     // 11 instances of the program's statements, and 5 of its insertions
-    // (an update of `n` at the end of the loop body, 4 times; an output
-    // after the `printf`).
+    // (an output at the end of the loop body, 4 times; one after the
+    // `printf`).
     assert_eq!(encode_under(&Budget::unlimited()), Ok(16));
 }

@@ -72,7 +72,7 @@ fn exact_comparison_blames_the_prompt() {
     ]);
     assert_eq!(
         lines(&o),
-        ["examples/median-class/submissions/wrongmid.c:5:5: diagnosis 1: `printf(\"Enter three numbers: \");` would need to print nothing for test 1; line 13 `printf(\"%d is the median\\n\", m);` would need to print \"Please enter 3 numbers separated by spaces > 2 is the median\\n\" for test 1 (explains 1, 2, 3 and 4 more)"]
+        ["examples/median-class/submissions/wrongmid.c:5:5: diagnosis 1: `printf(\"Enter three numbers: \");` would need to print \"Please enter 3 numbers separated by spaces > 2 is the median\\n\" for test 1; line 13 `printf(\"%d is the median\\n\", m);` would need to print nothing (explains 1, 2, 3 and 4 more)"]
     );
 }
 
@@ -102,7 +102,7 @@ fn tokens_never_blame_whitespace() {
             "examples/sum-spacing/sum.c:6:17: diagnosis 1: `i < n` this condition would need to be true for test 1 (explains 1, 2)",
             "examples/sum-spacing/sum.c:4:15: diagnosis 2: `s = 0` would need 4 here, computed 0 for test 1 (explains 1, 2)",
             "examples/sum-spacing/sum.c:8:5: diagnosis 3: `printf(\"sum:  %d\\n\", s);` would need to print \"sum:  10\\n\" for test 1 (explains 1, 2)",
-            "examples/sum-spacing/sum.c:6:10: diagnosis 4: `i = 1` would need -1 here, computed 1 for test 2; line 7 `s += i;` would need 10 here, computed 6 for test 1 (explains 1, 2)",
+            "examples/sum-spacing/sum.c:6:10: diagnosis 4: `i = 1` would need 0 here, computed 1 for test 2; line 7 `s += i;` would need 10 here, computed 3 for test 1 (explains 1, 2)",
         ]
     );
     let mut t = tokens.clone();

@@ -10,7 +10,7 @@ use super::*;
 const MAX_OFFSET_VALUES: usize = 64;
 
 /// The most term nodes visited to enumerate an offset's values.
-const MAX_OFFSET_NODES: usize = 10_000;
+const MAX_OFFSET_NODES: usize = 300;
 
 impl<'a, 'b> SymExec<'a, 'b> {
     pub(super) fn ptr_to(&self, obj: u32, off: i128) -> SCell {

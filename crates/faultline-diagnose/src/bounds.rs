@@ -11,7 +11,10 @@
 //! longer than the failing run's. A loop that a `break` executed by a failing
 //! run leaves is therefore unrolled as often as any run of the suite tested
 //! its condition (up to [`JUMP_UNWIND`]), not only as the failing runs did
-//! ([`Session::needs`](crate::Session::needs)).
+//! ([`Session::needs`](crate::Session::needs)). A loop the failing runs ran
+//! inside another loop is unrolled at least as often as the first passing
+//! runs ran it in one execution: a fix running the outer loop once more runs
+//! it anew.
 
 use faultline_exec::trace::{Scope, Trace};
 use faultline_ir::{FuncId, Jump, Program, Stmt, StmtId};

@@ -4,7 +4,7 @@
 
 use crate::bounds::Needs;
 use crate::result::TestVerdict;
-use faultline_exec::trace::Trace;
+use faultline_exec::trace::{Scope, Trace};
 use faultline_exec::{
     Compare, ErrorKind, Executable, Exhausted, Limits, Run, RunOptions, Termination, TestCase,
 };
@@ -66,6 +66,10 @@ pub const CUT_TRACE_STEPS: u64 = 100_000;
 /// its own allows a loop (or function) at least, beyond what the other
 /// failing runs needed.
 pub const CUT_UNWIND: u32 = 8;
+
+/// Passing runs traced, at most, for the loops the failing runs ran inside
+/// other loops ([`Session::nested_needs`]).
+pub const PASSING_TRACED: usize = 8;
 
 /// Whether a limit of the run's own (steps, time, stack) ended it: a loop
 /// or a recursion that did not end in time.
@@ -264,7 +268,70 @@ impl<'p> Session<'p> {
             n.merge(&c.capped(&n, CUT_UNWIND));
         }
         self.break_needs(&mut n);
+        self.nested_needs(&mut n);
         n
+    }
+
+    /// Extends `n` for the loops the failing runs ran inside an iteration
+    /// of another loop: a fix that runs the outer loop once more runs the
+    /// inner one anew, and as often as the program needs there, not as the
+    /// failing run's other executions of it did (`factorize`: `n % d == 0`
+    /// tested once per divisor the faulty bound allowed, twice and more at
+    /// the divisor it left out). The evidence is the passing runs': such a
+    /// loop is unrolled at least as often as any of the first
+    /// [`PASSING_TRACED`] passing runs ran it in one execution, at most
+    /// [`crate::bounds::JUMP_UNWIND`] times.
+    fn nested_needs(&self, n: &mut Needs) {
+        let mut nested = std::collections::BTreeSet::new();
+        for tr in self.failing.iter().filter_map(|t| self.traces.get(t)) {
+            let mut seen = std::collections::HashSet::new();
+            for ev in &tr.events {
+                if !seen.insert(ev.inst.ctx) {
+                    continue;
+                }
+                let mut outer = false;
+                for s in tr.contexts.chain(ev.inst.ctx) {
+                    if let Scope::Iter(l, _) = s {
+                        if outer {
+                            nested.insert(l);
+                        }
+                        outer = true;
+                    }
+                }
+            }
+        }
+        if nested.is_empty() {
+            return;
+        }
+        let Ok(exe) = Executable::new(self.prog) else {
+            return;
+        };
+        let traced = RunOptions {
+            record_trace: true,
+            limits: Limits {
+                max_steps: Some(CUT_TRACE_STEPS),
+                max_time: None,
+                ..self.limits
+            },
+            compare: self.compare,
+        };
+        let passing = (0..self.runs.len()).filter(|t| !self.failing.contains(t));
+        for t in passing.take(PASSING_TRACED) {
+            let r = faultline_exec::run(&exe, &self.tests[t], &traced);
+            if is_cut(&r) {
+                continue;
+            }
+            let Some(tr) = r.execution.trace.as_ref() else {
+                continue;
+            };
+            let p = Needs::of_trace(self.prog, tr);
+            for l in &nested {
+                if let Some(k) = p.loops.get(l) {
+                    let e = n.loops.entry(*l).or_insert(0);
+                    *e = (*e).max((*k).min(crate::bounds::JUMP_UNWIND));
+                }
+            }
+        }
     }
 
     /// Extends `n` for the loops that a `break` executed by a failing run

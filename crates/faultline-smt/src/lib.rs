@@ -20,6 +20,7 @@
 
 pub mod exec;
 pub mod instances;
+mod lift;
 pub mod limits;
 mod names;
 pub mod oracle;

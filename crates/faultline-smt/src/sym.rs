@@ -576,7 +576,7 @@ impl SFloat {
     }
 
     pub fn truthy(&self) -> Bool {
-        self.t.is_zero().not()
+        crate::lift::lift_bool(&self.t.is_zero().not())
     }
 
     pub fn convert(&self, to: FloatKind) -> SFloat {
@@ -585,7 +585,9 @@ impl SFloat {
         }
         SFloat {
             kind: to,
-            t: self.t.to_fp_with_rounding_mode(&rne(), &fp_sort(to)),
+            t: lifted(self.t.to_fp_with_rounding_mode(&rne(), &fp_sort(to)), |d| {
+                d.as_float()
+            }),
         }
     }
 
@@ -761,10 +763,19 @@ pub fn binary(op: BinOp, ty: &Type, a: &SVal, b: &SVal) -> SResult<Checked<SVal>
                 BinOp::Div => x.t.div_with_rounding_mode(&y.t, &rm),
                 _ => return Err(Unsupported(format!("{op:?} on floating values"))),
             };
+            let t = lifted(t, |d| d.as_float());
             Ok(Checked::ok(SVal::Float(SFloat { kind: *k, t })))
         }
         _ => Err(Unsupported(format!("{op:?} on these operands"))),
     }
+}
+
+/// `t` computed on each combination of its operands' if-then-else leaves
+/// when they are values (`crate::lift`), else `t`.
+fn lifted<T: Ast>(t: T, back: impl Fn(z3::ast::Dynamic) -> Option<T>) -> T {
+    crate::lift::lift(&z3::ast::Dynamic::from_ast(&t))
+        .and_then(back)
+        .unwrap_or(t)
 }
 
 /// Whether a wider two's-complement value fits in `w` bits (its high bits are
@@ -800,9 +811,10 @@ fn int_binary(op: BinOp, k: IntKind, x: &SInt, y: &SInt) -> SResult<Checked<SInt
                 BinOp::Mul => {
                     if signed {
                         let w = k.bits();
-                        safe.push(fits_signed(&a.sign_ext(w).bvmul(b.sign_ext(w)), w));
+                        let fits = fits_signed(&a.sign_ext(w).bvmul(b.sign_ext(w)), w);
+                        safe.push(crate::lift::lift_bool(&fits));
                     }
-                    a.bvmul(b)
+                    lifted(a.bvmul(b), |d| d.as_bv())
                 }
                 BinOp::Div | BinOp::Rem => {
                     safe.push(b.eq(BV::from_u64(0, k.bits())).not());
@@ -812,12 +824,13 @@ fn int_binary(op: BinOp, k: IntKind, x: &SInt, y: &SInt) -> SResult<Checked<SInt
                         let minus_one = BV::from_i64(-1, w);
                         safe.push(Bool::and(&[&a.eq(&min), &b.eq(&minus_one)]).not());
                     }
-                    match (op, signed) {
+                    let r = match (op, signed) {
                         (BinOp::Div, true) => a.bvsdiv(b),
                         (BinOp::Div, false) => a.bvudiv(b),
                         (_, true) => a.bvsrem(b),
                         (_, false) => a.bvurem(b),
-                    }
+                    };
+                    lifted(r, |d| d.as_bv())
                 }
                 BinOp::BitAnd => a.bvand(b),
                 BinOp::BitOr => a.bvor(b),
@@ -988,9 +1001,10 @@ pub fn unary(op: UnOp, ty: &Type, operand_ty: &Type, a: &SVal) -> SResult<Checke
         (UnOp::BitNot, Type::Int(k), SVal::Int(x)) => {
             Ok(Checked::ok(SVal::Int(x.with_bits(*k, x.bv().bvnot()))))
         }
-        (UnOp::Neg, Type::Float(k), SVal::Float(x)) => {
-            Ok(Checked::ok(SVal::Float(SFloat { kind: *k, t: -&x.t })))
-        }
+        (UnOp::Neg, Type::Float(k), SVal::Float(x)) => Ok(Checked::ok(SVal::Float(SFloat {
+            kind: *k,
+            t: lifted(-&x.t, |d| d.as_float()),
+        }))),
         _ => Err(Unsupported(format!("{op:?} on {ty:?}"))),
     }
 }
@@ -1008,7 +1022,7 @@ pub fn compare(op: CmpOp, a: &SVal, b: &SVal) -> SResult<Checked<(SVal, Bool)>> 
                 CmpOp::Gt => x.t.gt(&y.t),
                 CmpOp::Ge => x.t.ge(&y.t),
             };
-            (c, Vec::new())
+            (crate::lift::lift_bool(&c), Vec::new())
         }
         (SVal::Ptr(p), SVal::Ptr(q)) => ptr_compare(op, p, q)?,
         _ => {
@@ -1079,6 +1093,7 @@ pub fn convert(v: &SVal, from: &Type, to: &Type) -> SResult<Checked<SVal>> {
                 ITerm::Bv(b) => bv_to_fp(b, fk.signed(), *tk),
                 ITerm::Math(m) => bv_to_fp(&BV::from_int(m, 64), true, *tk),
             };
+            let t = lifted(t, |d| d.as_float());
             Checked::ok(SVal::Float(SFloat { kind: *tk, t }))
         }
         (SVal::Float(f), Type::Float(_), Type::Int(tk)) => {
@@ -1100,11 +1115,14 @@ pub fn convert(v: &SVal, from: &Type, to: &Type) -> SResult<Checked<SVal>> {
             let r = f.t.round_to_integral_with_rounding_mode(&rtz());
             let lo = fp_const(f.kind, tk.min() as f64 - 1.0);
             let hi = fp_const(f.kind, tk.max() as f64 + 1.0);
-            let safe = vec![Bool::and(&[&r.gt(&lo), &r.lt(&hi)])];
+            let safe = vec![crate::lift::lift_bool(&Bool::and(&[
+                &r.gt(&lo),
+                &r.lt(&hi),
+            ]))];
             Checked {
                 v: SVal::Int(SInt {
                     kind: *tk,
-                    t: ITerm::Bv(bv),
+                    t: ITerm::Bv(lifted(bv, |d| d.as_bv())),
                 }),
                 safe,
             }

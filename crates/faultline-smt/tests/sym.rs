@@ -156,3 +156,54 @@ fn conversions_wrap_like_the_interpreter() {
         }
     }
 }
+
+/// A multiplication, a division or a floating-point operation on
+/// if-then-else terms of values is computed per leaf: the result is an
+/// if-then-else over the same condition with values as leaves (no
+/// multiplier or divider for Z3 to bit-blast), and equivalent.
+#[test]
+fn expensive_operations_on_if_then_else_values_are_computed_per_leaf() {
+    use faultline_ir::FloatKind;
+    use faultline_smt::sym::SFloat;
+    let c = Bool::new_const("c");
+    let i = |v| SInt::constant(IntSemantics::BitVector, IntKind::Int, v);
+    let x = SVal::Int(SInt::ite(&c, &i(2), &i(1)));
+    for (op, at_true, at_false) in [(BinOp::Mul, 42, 21), (BinOp::Div, 0, 0), (BinOp::Rem, 2, 1)] {
+        let r = sym::binary(op, &Type::Int(IntKind::Int), &x, &int(IntKind::Int, 21)).unwrap();
+        let SVal::Int(v) = &r.v else { panic!("an int") };
+        let text = v.dynamic().to_string();
+        assert!(
+            !text.contains("bvmul") && !text.contains("bvsdiv") && !text.contains("bvsrem"),
+            "{op:?}: {text}"
+        );
+        for (cv, want) in [(true, at_true), (false, at_false)] {
+            let s = Solver::new();
+            s.assert(c.eq(Bool::from_bool(cv)));
+            assert_eq!(s.check(), SatResult::Sat);
+            let m = s.get_model().unwrap();
+            assert_eq!(v.eval(&m), Some(want), "{op:?} with c = {cv}");
+            for safe in &r.safe {
+                assert!(holds(&m, safe), "{op:?}: {safe}");
+            }
+        }
+    }
+    let f = |v| SFloat {
+        kind: FloatKind::Double,
+        t: sym::fp_const(FloatKind::Double, v),
+    };
+    let y = SVal::Float(SFloat::ite(&c, &f(10.0), &f(4.0)));
+    let r = sym::binary(
+        BinOp::Div,
+        &Type::Float(FloatKind::Double),
+        &y,
+        &SVal::Float(f(4.0)),
+    )
+    .unwrap();
+    let SVal::Float(q) = &r.v else {
+        panic!("a double")
+    };
+    assert!(!q.t.to_string().contains("fp.div"), "{}", q.t);
+    // A comparison of values is a value: a condition the executor folds.
+    let lt = sym::compare(CmpOp::Lt, &SVal::Float(f(2.0)), &SVal::Float(f(1.0))).unwrap();
+    assert_eq!(lt.v.1.as_bool(), Some(false));
+}

@@ -450,6 +450,15 @@ fn numeral(t: &Dynamic) -> Option<u64> {
     t.as_int().and_then(|i| i.as_i64()).map(|v| v.max(0) as u64)
 }
 
+/// The value of an offset's numeral (a `long`: a 64-bit vector read as
+/// signed, or an integer).
+pub(super) fn signed_numeral(t: &Dynamic) -> Option<i64> {
+    if let Some(b) = t.as_bv() {
+        return b.as_u64().map(|u| u as i64);
+    }
+    t.as_int().and_then(|i| i.as_i64())
+}
+
 /// The values an integer term can take as far as its structure shows:
 /// numerals, both arms of an `ite`, and an operation applied to every
 /// combination of its operands' values (at most `cap` in all). A relaxed
@@ -457,7 +466,7 @@ fn numeral(t: &Dynamic) -> Option<u64> {
 /// result partial (`true`): with nothing relaxed, the term's value is among
 /// those found. `None`: unbounded (another free constant, too many values,
 /// or more than `budget` nodes visited).
-fn term_values(
+pub(super) fn term_values(
     t: &Dynamic,
     cap: usize,
     budget: &mut usize,

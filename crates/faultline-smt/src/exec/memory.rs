@@ -2,7 +2,15 @@
 //! alternatives, reads (including gcc's layout of globals just outside an
 //! array), stores and initialization.
 
+use super::heap::{signed_numeral, term_values};
 use super::*;
+
+/// The most values of a computed offset enumerated from its term
+/// ([`SymExec::offset_values`]); beyond, every cell is a candidate.
+const MAX_OFFSET_VALUES: usize = 64;
+
+/// The most term nodes visited to enumerate an offset's values.
+const MAX_OFFSET_NODES: usize = 300;
 
 impl<'a, 'b> SymExec<'a, 'b> {
     pub(super) fn ptr_to(&self, obj: u32, off: i128) -> SCell {
@@ -334,13 +342,52 @@ impl<'a, 'b> SymExec<'a, 'b> {
         match off.as_const() {
             Some(k) if k >= 0 && (k as usize) + n <= len => vec![(k as usize, tt())],
             Some(_) => Vec::new(),
-            None => (0..=len - n)
-                .map(|j| {
-                    crate::limits::tick();
-                    (j, off.eq_const(j as i128))
-                })
-                .collect(),
+            None => match self.offset_values(off) {
+                // The offsets the term can take: an index that is one of
+                // a few values (the iterations of a loop whose condition
+                // is relaxed) reads a few cells, not the whole object.
+                Some(ks) => ks
+                    .into_iter()
+                    .filter_map(|k| usize::try_from(k).ok())
+                    .filter(|&k| k + n <= len)
+                    .map(|k| (k, off.eq_const(k as i128)))
+                    .collect(),
+                None => self.every_offset(off, len, n),
+            },
         }
+    }
+
+    /// The values a computed offset can take as far as its term's structure
+    /// shows (`term_values`: numerals, the arms of if-then-elses and the
+    /// operations on them, no relaxed or other free value inside), in
+    /// increasing order; `None` when unknown or more than
+    /// [`MAX_OFFSET_VALUES`].
+    pub(super) fn offset_values(&self, off: &SInt) -> Option<Vec<i64>> {
+        let mut budget = MAX_OFFSET_NODES;
+        let (values, partial) = term_values(
+            &off.dynamic(),
+            MAX_OFFSET_VALUES,
+            &mut budget,
+            &self.relaxed_vars,
+        )?;
+        if partial {
+            return None;
+        }
+        let mut ks: Vec<i64> = values.iter().map(signed_numeral).collect::<Option<_>>()?;
+        ks.sort_unstable();
+        ks.dedup();
+        Some(ks)
+    }
+
+    /// Every offset of an object of `len` cells where `n` cells fit, each
+    /// with the condition that `off` is it.
+    fn every_offset(&self, off: &SInt, len: usize, n: usize) -> Vec<(usize, Bool)> {
+        (0..=len - n)
+            .map(|j| {
+                crate::limits::tick();
+                (j, off.eq_const(j as i128))
+            })
+            .collect()
     }
 
     /// The address in gcc's layout of a place's cell, if the object is a global

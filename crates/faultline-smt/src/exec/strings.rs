@@ -1,11 +1,54 @@
 //! Strings a pointer may designate, their cells, lengths and constant values.
 
 use super::*;
+use crate::sym::ITerm;
 
 /// The largest object a string argument at a computed offset may point
 /// into: each offset is an alternative string, whose cost grows with the
 /// square of the object's size.
 const MAX_STRING_OFFSETS: usize = 64;
+
+/// The solver's effort limit (Z3's resource units) for each query that
+/// enumerates the offsets a computed string pointer can take in a larger
+/// object.
+const OFFSET_EFFORT: u32 = 200_000;
+
+/// `t` with every operand of its top additions, multiplications,
+/// extensions and if-then-elses (their conditions too) that is not a
+/// numeral replaced by a fresh constant: it can
+/// take every value `t` can (and more), and the solver enumerates the values
+/// of `21 * sext(i) + 20` at once where `i`'s own term would cost it dearly.
+fn abstract_offset(t: &z3::ast::Dynamic) -> z3::ast::Dynamic {
+    if t.kind() == z3::AstKind::Numeral {
+        return t.clone();
+    }
+    if t.is_app() {
+        let d = t.decl();
+        let name = d.name();
+        if name == "if" {
+            let ch = t.children();
+            let c = z3::ast::Bool::fresh_const("off");
+            return c.ite(&abstract_offset(&ch[1]), &abstract_offset(&ch[2]));
+        }
+        if matches!(
+            name.as_str(),
+            "bvadd" | "bvmul" | "bvsub" | "sign_extend" | "zero_extend" | "+" | "*" | "-"
+        ) {
+            let ch: Vec<z3::ast::Dynamic> = t.children().iter().map(abstract_offset).collect();
+            let refs: Vec<&dyn z3::ast::Ast> = ch.iter().map(|c| c as &dyn z3::ast::Ast).collect();
+            return d.apply(&refs);
+        }
+    }
+    z3::ast::Dynamic::fresh_const("off", &t.get_sort())
+}
+
+/// A numeral's value: a bit-vector's as a signed number, or an integer's.
+fn numeral_i64(t: &z3::ast::Dynamic) -> Option<i64> {
+    if let Some(b) = t.as_bv() {
+        return b.as_i64();
+    }
+    t.as_int().and_then(|i| i.as_i64())
+}
 
 /// The largest destination a `strcat` onto a computed string writes into:
 /// each cell is an if-then-else over the destination's possible lengths.
@@ -264,10 +307,27 @@ impl<'a, 'b> SymExec<'a, 'b> {
                         out.push((ga.clone(), *obj, k as usize, cells));
                     }
                     Some(_) => {}
-                    // A computed offset (an element of a small array of
-                    // strings): one alternative per offset in the object.
-                    None if len <= MAX_STRING_OFFSETS => {
-                        for k in 0..len {
+                    // A computed offset (an element of an array of
+                    // strings): one alternative per offset it can take, as
+                    // its term shows them, else per offset in a small
+                    // object, else as the solver enumerates them (an index
+                    // scaled by an element's cells: `s[i].name` is `21 * i`).
+                    None => {
+                        let ks: Vec<usize> = match self.offset_values(off) {
+                            Some(ks) => ks
+                                .into_iter()
+                                .filter_map(|k| usize::try_from(k).ok())
+                                .filter(|&k| k < len)
+                                .collect(),
+                            None if len <= MAX_STRING_OFFSETS => (0..len).collect(),
+                            None => match self.string_offsets(off, len) {
+                                Some(ks) => ks,
+                                None => return self.unsupported(format!(
+                                    "string argument at a computed offset into an object of more than {MAX_STRING_OFFSETS} elements, at more than {MAX_STRING_OFFSETS} offsets"
+                                )),
+                            },
+                        };
+                        for k in ks {
                             crate::limits::tick();
                             let gk = and2(ga, &off.eq_const(k as i128));
                             if is_false(&gk) {
@@ -278,16 +338,55 @@ impl<'a, 'b> SymExec<'a, 'b> {
                             out.push((gk, *obj, k, cells));
                         }
                     }
-                    None => {
-                        return self.unsupported(format!(
-                            "string argument at a computed offset into an object of more than {MAX_STRING_OFFSETS} elements"
-                        ))
-                    }
                 }
             }
         }
         self.check(g, valid);
         Ok(out)
+    }
+
+    /// The values in `[0, len)` the offset term `off` can take whatever its
+    /// variables are (the solver enumerates them; an index scaled by an
+    /// element's cells takes only the elements' starts), in increasing
+    /// order; `None` when there are more than [`MAX_STRING_OFFSETS`] or the
+    /// solver cannot tell within [`OFFSET_EFFORT`].
+    fn string_offsets(&self, off: &SInt, len: usize) -> Option<Vec<usize>> {
+        let abs = abstract_offset(&off.dynamic());
+        let off = &SInt {
+            kind: off.kind,
+            t: match (&off.t, abs.as_bv(), abs.as_int()) {
+                (ITerm::Bv(_), Some(b), _) => ITerm::Bv(b),
+                (ITerm::Math(_), _, Some(i)) => ITerm::Math(i),
+                _ => return None,
+            },
+        };
+        let solver = z3::Solver::new();
+        let mut p = z3::Params::new();
+        p.set_u32("rlimit", OFFSET_EFFORT);
+        solver.set_params(&p);
+        solver.assert(self.in_range(off, 0, len as i128 - 1));
+        let mut ks = Vec::new();
+        loop {
+            crate::limits::tick();
+            let r = solver.check();
+            match r {
+                z3::SatResult::Unsat => break,
+                z3::SatResult::Unknown => return None,
+                z3::SatResult::Sat => {}
+            }
+            let k = solver
+                .get_model()
+                .and_then(|m| m.eval(&off.dynamic(), true))
+                .and_then(|v| numeral_i64(&v))?;
+            let k = usize::try_from(k).ok().filter(|&k| k < len)?;
+            if ks.len() == MAX_STRING_OFFSETS || ks.contains(&k) {
+                return None;
+            }
+            ks.push(k);
+            solver.assert(not(&off.eq_const(k as i128)));
+        }
+        ks.sort_unstable();
+        Some(ks)
     }
 
     /// Like [`Self::string_alts`], for arguments that must designate one object.

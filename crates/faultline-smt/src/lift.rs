@@ -10,7 +10,7 @@
 //! values, which costs Z3 a multiplexer. The term is equivalent; nothing else
 //! changes.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use z3::ast::{Ast, Bool, Dynamic};
 use z3::AstKind;
 use z3_sys::DeclKind;
@@ -29,7 +29,7 @@ const NODES: usize = 4096;
 /// `t` has a free value outside an if-then-else's condition, or the tree
 /// would have more than [`LEAVES`] leaves.
 pub fn lift(t: &Dynamic) -> Option<Dynamic> {
-    let mut memo = HashMap::new();
+    let mut memo = Memo::new();
     let mut budget = Budget {
         leaves: LEAVES,
         nodes: NODES,
@@ -134,6 +134,17 @@ fn value_within(t: &Dynamic, budget: &mut usize) -> bool {
     ch.iter().all(|c| value_within(c, budget))
 }
 
+/// The trees built, by the id of the term they stand for. Ordered, not
+/// hashed: the terms are released in a fixed order when the memo is dropped,
+/// and Z3 reuses the ids of released terms, which later decide its search.
+type Memo = BTreeMap<u32, (Dynamic, Option<Dynamic>)>;
+
+/// The id of a term in its context.
+fn ast_id(t: &Dynamic) -> u32 {
+    // SAFETY: `t` belongs to the thread's context.
+    unsafe { z3_sys::Z3_get_ast_id(t.get_ctx().get_z3_context(), t.get_z3_ast()) }
+}
+
 /// What one lifting may still build and visit.
 struct Budget {
     leaves: usize,
@@ -141,24 +152,17 @@ struct Budget {
 }
 
 /// `t` as an if-then-else tree whose leaves are values.
-fn tree(
-    t: &Dynamic,
-    budget: &mut Budget,
-    memo: &mut HashMap<Dynamic, Option<Dynamic>>,
-) -> Option<Dynamic> {
-    if let Some(r) = memo.get(t) {
+fn tree(t: &Dynamic, budget: &mut Budget, memo: &mut Memo) -> Option<Dynamic> {
+    let id = ast_id(t);
+    if let Some((_, r)) = memo.get(&id) {
         return r.clone();
     }
     let r = tree_uncached(t, budget, memo);
-    memo.insert(t.clone(), r.clone());
+    memo.insert(id, (t.clone(), r.clone()));
     r
 }
 
-fn tree_uncached(
-    t: &Dynamic,
-    budget: &mut Budget,
-    memo: &mut HashMap<Dynamic, Option<Dynamic>>,
-) -> Option<Dynamic> {
+fn tree_uncached(t: &Dynamic, budget: &mut Budget, memo: &mut Memo) -> Option<Dynamic> {
     crate::limits::tick();
     budget.nodes = budget.nodes.checked_sub(1)?;
     if let Some((c, x, y)) = ite_parts(t) {

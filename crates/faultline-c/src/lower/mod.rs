@@ -8,6 +8,7 @@ mod expr;
 mod indirect;
 mod init;
 mod insert;
+mod offsetof;
 mod stmt;
 mod types;
 

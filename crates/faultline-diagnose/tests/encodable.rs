@@ -64,6 +64,22 @@ fn a_string_at_a_computed_offset_into_an_array_of_structs_is_encoded() {
             set(&prog, &[(15, "r[i].score > best")]),
             set(&prog, &[(16, "best = i;")]),
             set(&prog, &[(17, "printf(\"%s\\n\", r[best].name);")]),
+            // What may be missing comes last: an update of `i` or of
+            // `best` that would pick another element.
+            set(
+                &prog,
+                &[(
+                    16,
+                    "missing update of `i` at the end of the `if` branch at line 15"
+                )],
+            ),
+            set(
+                &prog,
+                &[(
+                    15,
+                    "missing update of `best` at the end of the loop body at line 14"
+                )],
+            ),
         ],
         "{}",
         show_all(&prog, &reported(&loc))

@@ -246,29 +246,19 @@ impl SInt {
     /// The constants the term can take when it is a tree of if-then-else
     /// over constants (at most `cap` of them).
     pub fn leaves(&self, cap: usize) -> Option<Vec<i128>> {
-        let mut out = Vec::new();
-        let mut stack = vec![self.clone()];
-        while let Some(t) = stack.pop() {
-            if let Some(c) = t.as_const() {
-                if !out.contains(&c) {
-                    out.push(c);
-                }
-            } else {
-                let (_, a, b) = t.split_ite()?;
-                stack.push(b);
-                stack.push(a);
-            }
-            if out.len() > cap || stack.len() > 4 * cap {
-                return None;
-            }
-        }
-        Some(out)
+        self.const_leaves(cap, false)
     }
 
     /// The constants among the leaves of the term's tree of if-then-else
     /// (at most `cap`), other leaves (unknown values: a relaxed statement's)
     /// left out.
     pub fn known_leaves(&self, cap: usize) -> Option<Vec<i128>> {
+        self.const_leaves(cap, true)
+    }
+
+    /// The constant leaves of the term's if-then-else tree; a leaf that is
+    /// no constant is skipped with `skip_unknown`, else there is no answer.
+    fn const_leaves(&self, cap: usize, skip_unknown: bool) -> Option<Vec<i128>> {
         let mut out = Vec::new();
         let mut stack = vec![self.clone()];
         while let Some(t) = stack.pop() {
@@ -279,6 +269,8 @@ impl SInt {
             } else if let Some((_, a, b)) = t.split_ite() {
                 stack.push(b);
                 stack.push(a);
+            } else if !skip_unknown {
+                return None;
             }
             if out.len() > cap || stack.len() > 4 * cap {
                 return None;

@@ -220,25 +220,27 @@ impl<'p> Session<'p> {
         self.tests
             .iter()
             .zip(&self.runs)
-            .map(|(t, r)| TestVerdict {
-                name: t.name.clone(),
-                passed: r.passed(),
-                reason: match &r.verdict {
+            .map(|(t, r)| {
+                let whitespace_only = matches!(
+                    &r.verdict,
+                    faultline_exec::Verdict::Fail(faultline_exec::FailReason::Output { .. })
+                ) && self.compare != Compare::IgnoreWhitespace
+                    && Compare::IgnoreWhitespace.agrees(&t.expected_stdout, &r.execution.stdout);
+                let reason = match &r.verdict {
                     faultline_exec::Verdict::Pass => None,
-                    faultline_exec::Verdict::Fail(
-                        f @ faultline_exec::FailReason::Output { .. },
-                    ) if self.compare != Compare::IgnoreWhitespace
-                        && Compare::IgnoreWhitespace
-                            .agrees(&t.expected_stdout, &r.execution.stdout) =>
-                    {
-                        Some(format!(
-                            "{}; {}",
-                            crate::result::WHITESPACE_ONLY,
-                            f.describe(self.prog)
-                        ))
-                    }
+                    faultline_exec::Verdict::Fail(f) if whitespace_only => Some(format!(
+                        "{}; {}",
+                        crate::result::WHITESPACE_ONLY,
+                        f.describe(self.prog)
+                    )),
                     faultline_exec::Verdict::Fail(f) => Some(f.describe(self.prog)),
-                },
+                };
+                TestVerdict {
+                    name: t.name.clone(),
+                    passed: r.passed(),
+                    reason,
+                    whitespace_only,
+                }
             })
             .collect()
     }

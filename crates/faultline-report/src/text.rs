@@ -331,12 +331,7 @@ fn render_full(prog: &Program, loc: &Localization, opts: &TextOptions) -> String
     let spacing: Vec<&str> = loc
         .failing
         .iter()
-        .filter(|t| {
-            loc.tests[**t]
-                .reason
-                .as_deref()
-                .is_some_and(|r| r.starts_with(faultline_result::WHITESPACE_ONLY))
-        })
+        .filter(|t| loc.tests[**t].whitespace_only)
         .map(|t| loc.tests[*t].name.as_str())
         .collect();
     if !spacing.is_empty() {

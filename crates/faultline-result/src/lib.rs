@@ -138,6 +138,9 @@ pub struct TestVerdict {
     pub name: String,
     pub passed: bool,
     pub reason: Option<String>,
+    /// A failure whose output differs from the expected one only in
+    /// whitespace (its reason then starts with [`WHITESPACE_ONLY`]).
+    pub whitespace_only: bool,
 }
 
 /// The result of a localization.

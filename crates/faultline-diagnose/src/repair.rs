@@ -33,11 +33,11 @@ use crate::result::{AngelicValue, Diagnosis};
 use crate::session::Session;
 use faultline_exec::budget::Budget;
 use faultline_exec::value::Value;
-use faultline_exec::{run, ExecOptions, Executable, Hooks, RunOptions, Site, TestCase};
+use faultline_exec::{ExecOptions, Executable, Hooks, Site};
 use faultline_ir::visit::{for_each_stmt_mut, stmt_exprs_mut, walk_expr_mut, VisitorMut};
 use faultline_ir::{
-    BinOp, Builtin, CmpOp, Expr, ExprKind, GlobalId, IntKind, Jump, LocalId, Place, PlaceKind,
-    Program, Stmt, StmtId, StmtKind, StrId, Type, Var, CHAR, DOUBLE, INT,
+    BinOp, Builtin, CmpOp, Expr, ExprKind, GlobalId, Insertion, IntKind, Jump, LocalId, Place,
+    PlaceKind, Program, Stmt, StmtId, StmtKind, StrId, Type, Var, CHAR, DOUBLE, INT,
 };
 
 /// Single-statement diagnoses checked for a repair at most, in found order.
@@ -185,20 +185,8 @@ pub fn has_repair(session: &Session, id: StmtId) -> Option<bool> {
     };
     let mut prog = session.prog.clone();
     with_stmt(&mut prog, id, &mut count);
-    let options = RunOptions {
-        record_trace: false,
-        limits: session.replay_limits(),
-        compare: session.compare,
-    };
-    let passing: Vec<usize> = (0..session.runs.len())
-        .filter(|&i| session.runs[i].passed())
-        .collect();
     let repairs = |mutant: &Program| {
-        let Ok(exe) = Executable::new(mutant) else {
-            return false;
-        };
-        let passes = |i: &usize| run(&exe, &session.tests[*i], &options).passed();
-        session.failing.iter().all(passes) && passing.iter().all(passes)
+        Executable::new(mutant).is_ok_and(|exe| every_test_passes(session, &exe, None))
     };
     if let Some(with) = swapped_jump(session.prog, id) {
         let mut mutant = session.prog.clone();
@@ -293,16 +281,16 @@ fn written(prog: &Program, d: &Diagnosis) -> Vec<Written> {
     if let (1, Some(c), StmtKind::Declare) = (needed.len(), needed.first(), prog.stmt(s).kind) {
         out.push(Written::Set(c.clone()));
     }
-    match prog.stmt(s).kind {
-        StmtKind::Insert if !texts.is_empty() => {
+    match prog.insertion(s) {
+        Some(Insertion::Output) => {
             if let (1, Some(t)) = (texts.len(), texts.first()) {
                 if !t.is_empty() {
                     out.push(Written::Print(t.as_bytes().to_vec()));
                 }
             }
         }
-        StmtKind::Insert => out.extend([Written::Step(1), Written::Step(-1)]),
-        _ => {}
+        Some(Insertion::Assign(_)) => out.extend([Written::Step(1), Written::Step(-1)]),
+        None => {}
     }
     out
 }
@@ -339,36 +327,40 @@ fn passes_everywhere(session: &Session, s: StmtId, what: &[Written]) -> Option<b
     let Ok(exe) = Executable::new(session.prog) else {
         return Some(false);
     };
+    for w in what {
+        if Budget::check_current().is_some() {
+            return None;
+        }
+        if every_test_passes(session, &exe, Some((s, w))) {
+            return Some(true);
+        }
+    }
+    Some(false)
+}
+
+/// Whether every test of `session` passes when run by `exe` (the failing
+/// ones first: they fail fast), with statement `s` doing `what` at every
+/// instance when given, under the session's replay limits.
+fn every_test_passes(
+    session: &Session,
+    exe: &Executable,
+    with: Option<(StmtId, &Written)>,
+) -> bool {
     let limits = session.replay_limits();
-    let passes = |what: &Written, test: &TestCase| {
-        let mut hooks = Apply { stmt: s, what };
+    let passing = (0..session.runs.len()).filter(|&i| session.runs[i].passed());
+    session.failing.iter().copied().chain(passing).all(|t| {
+        let test = &session.tests[t];
+        let mut hooks = with.map(|(stmt, what)| Apply { stmt, what });
         let exec = exe.run(
             test.input(),
             ExecOptions {
                 record_trace: false,
                 limits,
-                hooks: Some(&mut hooks),
+                hooks: hooks.as_mut().map(|h| h as &mut dyn Hooks),
             },
         );
         faultline_exec::suite::judge(test, &exec, session.compare) == faultline_exec::Verdict::Pass
-    };
-    let passing: Vec<usize> = (0..session.runs.len())
-        .filter(|&i| session.runs[i].passed())
-        .collect();
-    for w in what {
-        if Budget::check_current().is_some() {
-            return None;
-        }
-        if session
-            .failing
-            .iter()
-            .chain(&passing)
-            .all(|&t| passes(w, &session.tests[t]))
-        {
-            return Some(true);
-        }
-    }
-    Some(false)
+    })
 }
 
 /// Whether single-statement diagnosis `d` of a declaration without an
@@ -376,24 +368,11 @@ fn passes_everywhere(session: &Session, s: StmtId, what: &[Written]) -> Option<b
 /// written there makes every failing test pass and keeps every passing one
 /// passing. `None`: the budget ran out first.
 pub fn insertion_repair(session: &Session, d: &Diagnosis) -> Option<bool> {
-    let options = RunOptions {
-        record_trace: false,
-        limits: session.replay_limits(),
-        compare: session.compare,
-    };
-    let passing = (0..session.runs.len()).filter(|&i| session.runs[i].passed());
-    let tests: Vec<usize> = session.failing.iter().copied().chain(passing).collect();
     for mutant in printed_values(session.prog, d) {
         if Budget::check_current().is_some() {
             return None;
         }
-        let Ok(exe) = Executable::new(&mutant) else {
-            continue;
-        };
-        if tests
-            .iter()
-            .all(|&t| run(&exe, &session.tests[t], &options).passed())
-        {
+        if Executable::new(&mutant).is_ok_and(|exe| every_test_passes(session, &exe, None)) {
             return Some(true);
         }
     }

@@ -390,3 +390,67 @@ fn a_constant_one_of_whose_needed_values_repairs_every_test_comes_first() {
         Some(true)
     );
 }
+
+/// Euclid's algorithm reading the wrong variable (`gcd(a, a % b)` for
+/// `gcd(b, a % b)`): a read of another local of the same type is a
+/// one-token edit.
+const GCD: &str = "#include <stdio.h>
+
+int gcd(int a, int b) {
+    if (b == 0)
+        return a;
+    return gcd(a, a % b);
+}
+
+int main(void) {
+    int a, b;
+    scanf(\"%d %d\", &a, &b);
+    printf(\"%d\\n\", gcd(a, b));
+    return 0;
+}
+";
+
+/// A vowel test with `'I'` for `'i'`: a letter constant in the other case
+/// is a one-token edit.
+const VOWEL: &str = "#include <stdio.h>
+
+int main(void) {
+    int c, n = 0;
+    while ((c = getchar()) != EOF)
+        if (c == 'a' || c == 'e' || c == 'I' || c == 'o' || c == 'u')
+            n++;
+    printf(\"%d\\n\", n);
+    return 0;
+}
+";
+
+#[test]
+fn another_local_and_a_letter_in_the_other_case_are_one_token_repairs() {
+    let prog = compile_src("gcd.c", GCD);
+    let tests = vec![
+        stdin_test("t1", "12 8\n", "4\n"),
+        stdin_test("t2", "9 6\n", "3\n"),
+        stdin_test("t3", "5 0\n", "5\n"),
+    ];
+    let s = session(&prog, &tests);
+    assert_eq!(s.failing, vec![0, 1]);
+    assert_eq!(
+        has_repair(&s, stmt(&prog, 6, "return gcd(a, a % b);")),
+        Some(true)
+    );
+    assert_eq!(has_repair(&s, stmt(&prog, 5, "return a;")), Some(false));
+
+    let prog = compile_src("vowel.c", VOWEL);
+    let tests = vec![
+        stdin_test("t1", "pick it\n", "2\n"),
+        stdin_test("t2", "sea\n", "2\n"),
+    ];
+    let s = session(&prog, &tests);
+    assert_eq!(s.failing, vec![0]);
+    let cond = stmt(
+        &prog,
+        6,
+        "c == 'a' || c == 'e' || c == 'I' || c == 'o' || c == 'u'",
+    );
+    assert_eq!(has_repair(&s, cond), Some(true));
+}

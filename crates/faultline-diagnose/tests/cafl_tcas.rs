@@ -3,6 +3,7 @@
 //! is in the tree with and without slicing, and solver pruning does not
 //! change the tree.
 
+use faultline_diagnose::cafl::guided::Intended;
 use faultline_diagnose::cafl::measure::measure_run;
 use faultline_diagnose::cafl::wp::WpOptions;
 use faultline_diagnose::cafl::{CaflOptions, Explainer};
@@ -32,7 +33,7 @@ fn faulty_line_in_the_tree_and_pruning_keeps_it() {
         for _ in ts {
             let test = &tests[k];
             k += 1;
-            let stats = measure_run(&prog, test, &[faulty], &CaflOptions::default());
+            let stats = measure_run(&prog, test, &[faulty], &CaflOptions::default(), None);
             assert!(
                 stats.error.is_none(),
                 "{v} {}: {:?}",
@@ -76,7 +77,7 @@ fn faulty_line_in_the_tree_and_pruning_keeps_it() {
                 },
                 ..CaflOptions::default()
             };
-            let stats = measure_run(&prog, test, &[faulty], &unsliced);
+            let stats = measure_run(&prog, test, &[faulty], &unsliced, None);
             assert!(stats.level.is_some(), "{v} {}: unsliced", test.name);
         }
     }
@@ -116,4 +117,56 @@ fn designated_correct_functions_are_atomic() {
     );
     // The faulty line 80 is still explained.
     assert!(atomic.contains(&80), "{atomic:?}");
+}
+
+/// The guided user (perfect feedback from the reference program's run) on
+/// v2's first failing test: the unguided walk reads the level-1 causes of
+/// conditions that went the intended way before the level-2 root cause; the
+/// guided user prunes them and reads fewer lines to the same fault.
+#[test]
+fn guided_user_prunes_conditions_that_went_the_intended_way() {
+    let tcas = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/tcas");
+    let lines = suite::read_args_file(&tcas.join("universe.txt")).expect("universe.txt");
+    let oracle = faultline_c::compile_file(&tcas.join("tcas.c")).expect("tcas.c");
+    let tests = suite::with_oracle(
+        vec![lines[29].clone()],
+        &oracle,
+        "tcas.c",
+        Limits::default(),
+    )
+    .expect("oracle");
+    let prog = faultline_c::compile_file(&tcas.join("versions/v2/tcas.c")).expect("v2 compiles");
+    let stats = measure_run(
+        &prog,
+        &tests[0],
+        &[68],
+        &CaflOptions::default(),
+        Some(&oracle),
+    );
+    let guided = stats.guided.expect("the guided walk reaches the fault");
+    assert_eq!(stats.level, Some(2));
+    assert_eq!(guided.level, 2);
+    assert_eq!((stats.lines_until, guided.lines), (Some(16), 13));
+    assert_eq!(
+        (stats.share_until, guided.share),
+        (Some(19.0 / 49.0), 16.0 / 49.0)
+    );
+    let ex = Explainer::new(
+        &prog,
+        &tests[0],
+        Compare::Exact,
+        Limits::default(),
+        CaflOptions::default(),
+    )
+    .expect("explains");
+    let benign: Vec<&str> = Intended::new(&oracle, &tests[0])
+        .expect("the reference runs")
+        .benign_nodes(&ex)
+        .into_iter()
+        .map(|n| ex.nodes[n].id.as_str())
+        .collect();
+    // Why line 129's condition was true, and why line 133's was false: the
+    // reference run decided both the same way. Why `upward_preferred` (line
+    // 78, computed from the faulty line 68) was true is not benign.
+    assert_eq!(benign, ["0.0.0", "0.0.2"]);
 }

@@ -48,11 +48,12 @@ fn main() {
     let tests = suite::with_oracle(lines, &oracle, "tcas.c", Limits::default()).expect("oracle");
     let faults = std::fs::read_to_string(tcas.join("faults.tsv")).expect("faults.tsv");
     let failing = std::fs::read_to_string(tcas.join("failing.tsv")).expect("failing.tsv");
-    println!("| version | failing runs | fault in tree | level min/mean/max | C% tree | C% until fault | lines until fault | mean s/run |");
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("| version | failing runs | fault in tree | level min/mean/max | C% tree | C% until fault | lines until fault | guided: reached | guided C% | guided lines | mean s/run |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
     let mut all: Vec<RunStats> = Vec::new();
     let mut version_lines: Vec<f64> = Vec::new();
     let mut version_level: Vec<f64> = Vec::new();
+    let mut version_guided_lines: Vec<f64> = Vec::new();
     for row in faults
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -76,7 +77,7 @@ fn main() {
             .expect("version compiles");
         let runs: Vec<RunStats> = fails
             .iter()
-            .map(|&i| measure_run(&prog, &tests[i], &faulty, &options))
+            .map(|&i| measure_run(&prog, &tests[i], &faulty, &options, Some(&oracle)))
             .collect();
         let levels: Vec<f64> = runs.iter().filter_map(|r| r.level.map(f64::from)).collect();
         let found = levels.len();
@@ -91,6 +92,17 @@ fn main() {
             .iter()
             .filter_map(|r| r.lines_until.map(|x| x as f64))
             .collect();
+        let g_share: Vec<f64> = runs
+            .iter()
+            .filter_map(|r| r.guided.map(|w| 100.0 * w.share))
+            .collect();
+        let g_lines: Vec<f64> = runs
+            .iter()
+            .filter_map(|r| r.guided.map(|w| w.lines as f64))
+            .collect();
+        if let Some(l) = mean(&g_lines) {
+            version_guided_lines.push(l);
+        }
         let secs: Vec<f64> = runs.iter().map(|r| r.seconds).collect();
         let errors = runs.iter().filter(|r| r.error.is_some()).count();
         if let Some(l) = mean(&insp) {
@@ -100,7 +112,7 @@ fn main() {
             version_level.push(l);
         }
         println!(
-            "| {v} | {} | {found}{} | {}/{}/{} | {} | {} | {} | {} |",
+            "| {v} | {} | {found}{} | {}/{}/{} | {} | {} | {} | {} | {} | {} | {} |",
             runs.len(),
             if errors > 0 {
                 format!(" ({errors} errors)")
@@ -113,6 +125,9 @@ fn main() {
             fmt(mean(&tree), 2),
             fmt(mean(&until), 2),
             fmt(mean(&insp), 2),
+            g_lines.len(),
+            fmt(mean(&g_share), 2),
+            fmt(mean(&g_lines), 2),
             fmt(mean(&secs), 4),
         );
         all.extend(runs);
@@ -124,7 +139,23 @@ fn main() {
         .filter_map(|r| r.share_until.map(|x| 100.0 * x))
         .collect();
     let secs: Vec<f64> = all.iter().map(|r| r.seconds).collect();
+    let path: Vec<f64> = all
+        .iter()
+        .filter_map(|r| r.share_path.map(|x| 100.0 * x))
+        .collect();
     println!();
+    let guided: Vec<f64> = all
+        .iter()
+        .filter_map(|r| r.guided.map(|w| 100.0 * w.share))
+        .collect();
+    println!(
+        "guided: fault reached in {} runs; mean C% {}; mean lines (mean of versions) {}; \
+         mean C% on the path from the root to the fault {}",
+        guided.len(),
+        fmt(mean(&guided), 2),
+        fmt(mean(&version_guided_lines), 2),
+        fmt(mean(&path), 2),
+    );
     println!(
         "all: {} runs, fault in tree in {found}; mean C% tree {}; mean C% until fault {}; \
          mean lines until fault (mean of versions) {}; mean level (mean of versions) {}; mean s/run {}",

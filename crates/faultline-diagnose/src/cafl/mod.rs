@@ -14,6 +14,7 @@
 //!   benign causes) and the ranking derived from it.
 
 pub mod critical;
+pub mod guided;
 pub mod measure;
 pub mod model;
 pub mod wp;

@@ -295,10 +295,10 @@ impl<'s, 'p> Engine<'s, 'p> {
         }
     }
 
-    /// Reports the number of diagnoses found so far.
-    pub fn found(&self, count: usize) {
+    /// Reports the diagnoses found so far.
+    pub fn found(&self, diagnoses: &[Diagnosis]) {
         if let Some(p) = &self.options.progress {
-            (p.0)(Progress::Diagnoses { count });
+            (p.0)(Progress::Diagnoses(diagnoses));
         }
     }
 

@@ -270,7 +270,7 @@ pub fn each_test(engine: &mut Engine, search: &mut dyn TestSearch) -> (Found, Ve
             .diagnoses
             .extend(mcses.into_iter().map(|m| m.diagnosis(Some(t))));
         per_test.push(rank_statements(&found.diagnoses[start_of_test..]));
-        engine.found(found.diagnoses.len());
+        engine.found(&found.diagnoses);
         if inc.is_some() {
             found.incomplete = inc;
             break;

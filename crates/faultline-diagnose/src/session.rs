@@ -12,20 +12,22 @@ use faultline_ir::{Branch, Program, StmtId};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-/// Progress of a localization, for a progress indicator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Progress {
+/// Progress of a localization, for a progress indicator (and for a caller
+/// that keeps the diagnoses found so far, to report them should the search
+/// not return in time).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Progress<'a> {
     /// `done` of `total` tests have run.
     TestsRun { done: usize, total: usize },
     /// `done` formulas of the `total` failing tests have been built.
     TestsEncoded { done: usize, total: usize },
-    /// Diagnoses found so far.
-    Diagnoses { count: usize },
+    /// The diagnoses found so far, in the order found (not yet ranked).
+    Diagnoses(&'a [crate::result::Diagnosis]),
 }
 
 /// A progress callback (called from the thread doing the work).
 #[derive(Clone)]
-pub struct ProgressHook(pub std::sync::Arc<dyn Fn(Progress) + Send + Sync>);
+pub struct ProgressHook(pub std::sync::Arc<dyn Fn(Progress<'_>) + Send + Sync>);
 
 impl std::fmt::Debug for ProgressHook {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -157,6 +157,22 @@ impl Indicator {
         let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
     }
 
+    /// Erases the line and stops the drawing thread without waiting for it
+    /// (for a caller about to end the process).
+    pub fn halt(&self) {
+        if self.is_enabled() {
+            self.shared
+                .state
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .1 = true;
+            self.shared.wake.notify_all();
+            let mut err = std::io::stderr().lock();
+            let _ = write!(err, "\r\x1b[2K");
+            let _ = err.flush();
+        }
+    }
+
     /// Erases the line and stops the drawing thread.
     pub fn finish(mut self) {
         self.stop();

@@ -185,6 +185,7 @@ fn localize_one(
             timeout,
             max_memory,
             true,
+            None,
             |prog, session, options, loc, _| {
                 let mut r = row.clone();
                 r.tests = session.tests.len();

@@ -135,12 +135,20 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
         return crate::class_cmd::class_cmd(a, timeout, max_memory);
     }
     let quiet = a.quiet;
+    let exit_code = |r: Result<u8, UserError>| match r {
+        Ok(code) => code,
+        Err(UserError(msg)) => {
+            eprintln!("{msg}");
+            exit::INPUT
+        }
+    };
     let r = localize_program(
         a,
         &a.program,
         timeout,
         max_memory,
         quiet,
+        Some(&exit_code),
         |prog, session, options, loc, mdfs| {
             write_report(a, prog, session, options, loc, mdfs)?;
             Ok(if loc.is_partial() {
@@ -178,16 +186,19 @@ pub fn localize_program<R>(
     timeout: Option<Duration>,
     max_memory: Option<u64>,
     quiet: bool,
+    backstop: Option<&(dyn Fn(R) -> u8 + Sync)>,
     report: impl FnOnce(
-        &faultline_ir::Program,
-        &Session,
-        &Options,
-        &faultline_diagnose::Localization,
-        Option<&faultline_diagnose::mdfs::MdfsReport>,
-    ) -> R,
+            &faultline_ir::Program,
+            &Session,
+            &Options,
+            &faultline_diagnose::Localization,
+            Option<&faultline_diagnose::mdfs::MdfsReport>,
+        ) -> R
+        + Send,
 ) -> Result<Limited<R>, UserError> {
     // Every phase from here on (the reference program, the tests, encoding,
     // solving, replaying) counts against the time and memory limits.
+    let started = std::time::Instant::now();
     let budget = Budget::new(timeout, max_memory);
     if let Some(mib) = max_memory {
         faultline_smt::limits::cap_z3_memory(mib);
@@ -218,11 +229,18 @@ pub fn localize_program<R>(
     };
     let progress = std::sync::Arc::new(faultline_report::progress::Indicator::for_stderr(quiet));
     let mut options = options;
-    if progress.is_enabled() {
+    // The diagnoses found so far, for the backstop below.
+    let so_far: std::sync::Arc<std::sync::Mutex<Vec<faultline_diagnose::Diagnosis>>> =
+        std::sync::Arc::default();
+    if progress.is_enabled() || backstop.is_some() {
         let sink = std::sync::Arc::clone(&progress);
+        let keep = std::sync::Arc::clone(&so_far);
         options.progress = Some(faultline_diagnose::ProgressHook(std::sync::Arc::new(
             move |p| {
                 use faultline_report::progress::{Event, ProgressSink};
+                if let faultline_diagnose::Progress::Diagnoses(d) = p {
+                    *keep.lock().unwrap_or_else(|e| e.into_inner()) = d.to_vec();
+                }
                 sink.event(match p {
                     faultline_diagnose::Progress::TestsRun { done, total } => {
                         Event::TestsRun { done, total }
@@ -230,7 +248,9 @@ pub fn localize_program<R>(
                     faultline_diagnose::Progress::TestsEncoded { done, total } => {
                         Event::TestsEncoded { done, total }
                     }
-                    faultline_diagnose::Progress::Diagnoses { count } => Event::Diagnoses { count },
+                    faultline_diagnose::Progress::Diagnoses(d) => {
+                        Event::Diagnoses { count: d.len() }
+                    }
                 })
             },
         )));
@@ -254,18 +274,55 @@ pub fn localize_program<R>(
             weights: None,
         },
     };
-    let mdfs = crate::mdfs_cmd::run(a, &session, &method, &options)?;
-    let (loc, mdfs) = match mdfs {
-        Some((loc, report)) => (loc, report),
-        None => (
-            faultline_diagnose::methods::run(&session, &method, &options),
-            None,
-        ),
-    };
+    let report = std::sync::Mutex::new(Some(report));
+    let searched = std::thread::scope(|s| {
+        let (done, wait) = std::sync::mpsc::channel::<()>();
+        if let (Some(exit_code), Some(t)) = (backstop, timeout) {
+            let stuck = Stuck {
+                prog: &prog,
+                session: &session,
+                options: &options,
+                method: method.name(),
+                so_far: &so_far,
+                progress: &progress,
+                grace: backstop_grace(t),
+                started,
+            };
+            let report = &report;
+            let left = (t + stuck.grace).saturating_sub(started.elapsed());
+            s.spawn(move || {
+                if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(left) {
+                    stuck.report(report, exit_code);
+                }
+            });
+        }
+        let searched = crate::mdfs_cmd::run(a, &session, &method, &options).map(|m| match m {
+            Some((loc, report)) => (loc, report),
+            None => (
+                faultline_diagnose::methods::run(&session, &method, &options),
+                None,
+            ),
+        });
+        // Tests of the backstop stand for a solver call that does not heed
+        // the interruption by holding the search this long after it ended.
+        if let Some(secs) = std::env::var("FAULTLINE_TEST_STALL_SECONDS")
+            .ok()
+            .and_then(|v| v.parse::<u64>().ok())
+        {
+            std::thread::sleep(Duration::from_secs(secs));
+        }
+        drop(done);
+        searched
+    });
+    let (loc, mdfs) = searched?;
     options.progress = None;
     if let Ok(p) = std::sync::Arc::try_unwrap(progress) {
         p.finish();
     }
+    let report = report
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .expect("the backstop reports only by ending the process");
     Ok(Limited::Done(report(
         &prog,
         &session,
@@ -273,6 +330,79 @@ pub fn localize_program<R>(
         &loc,
         mdfs.as_ref(),
     )))
+}
+
+/// How long after the time limit the backstop waits for the search to
+/// return: a second and a tenth of the limit (the search normally stops
+/// within a few hundred milliseconds, then ranks what it found).
+fn backstop_grace(timeout: Duration) -> Duration {
+    Duration::from_secs(1) + timeout / 10
+}
+
+/// What the backstop needs to report a search that did not return in time:
+/// a solver call that does not heed the interruption at the time limit
+/// (some of Z3's preprocessing of large floating-point terms does not) would
+/// otherwise hold the process past `--timeout` for as long as it runs.
+struct Stuck<'s, 'p> {
+    prog: &'s faultline_ir::Program,
+    session: &'s Session<'p>,
+    options: &'s Options,
+    method: String,
+    so_far: &'s std::sync::Mutex<Vec<faultline_diagnose::Diagnosis>>,
+    progress: &'s faultline_report::progress::Indicator,
+    grace: Duration,
+    started: std::time::Instant,
+}
+
+impl Stuck<'_, '_> {
+    /// Reports the diagnoses found so far as a partial result (the time
+    /// limit), with `report`, and ends the process with `exit_code` of what
+    /// it returned.
+    fn report<R, F>(self, report: &std::sync::Mutex<Option<F>>, exit_code: &dyn Fn(R) -> u8)
+    where
+        F: FnOnce(
+            &faultline_ir::Program,
+            &Session,
+            &Options,
+            &faultline_diagnose::Localization,
+            Option<&faultline_diagnose::mdfs::MdfsReport>,
+        ) -> R,
+    {
+        let Some(report) = report.lock().unwrap_or_else(|e| e.into_inner()).take() else {
+            return;
+        };
+        self.progress.halt();
+        let diagnoses = self
+            .so_far
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        let loc = faultline_diagnose::Localization {
+            method: self.method,
+            tests: self.session.verdicts(),
+            failing: self.session.failing.clone(),
+            skipped: Vec::new(),
+            diagnoses,
+            ranking: Vec::new(),
+            incomplete: Some(faultline_diagnose::Incomplete::Timeout),
+            notes: vec![format!(
+                "the solver did not stop within {:.1} s of the time limit: the diagnoses found \
+                 until then are reported in the order found, not ranked",
+                self.grace.as_secs_f64()
+            )],
+            stats: faultline_diagnose::result::Stats {
+                total_time: self.started.elapsed(),
+                ..Default::default()
+            },
+        };
+        let code = exit_code(report(self.prog, self.session, self.options, &loc, None));
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
+        let _ = std::io::stderr().flush();
+        // SAFETY: `_exit` ends the process at once; the report is written
+        // (and flushed), and the search thread holds nothing to finish.
+        unsafe { libc::_exit(i32::from(code)) }
+    }
 }
 
 /// The settings a report records.

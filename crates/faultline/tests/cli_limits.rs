@@ -352,3 +352,67 @@ fn a_limit_during_a_per_test_encoding_makes_the_result_partial() {
     assert_eq!(j["incomplete_kind"], "memory");
     assert_eq!(j["diagnoses"].as_array().map(Vec::len), Some(0));
 }
+
+/// A solver call that does not heed the interruption at the time limit
+/// (stood for by `FAULTLINE_TEST_STALL_SECONDS`: the search thread is held
+/// for a minute after it found its diagnoses) does not hold the process: a
+/// second and a tenth of the limit after it, the diagnoses found so far are
+/// reported as a partial result, in the order found, with a note.
+#[test]
+fn a_search_that_does_not_return_in_time_is_reported_by_the_backstop() {
+    let start = Instant::now();
+    let child = faultline()
+        .current_dir(root())
+        .args([
+            "localize",
+            "examples/mid/mid.c",
+            "--tests",
+            "examples/mid/tests",
+            "--timeout",
+            "1",
+            "--format",
+            "json",
+        ])
+        .env("FAULTLINE_TEST_STALL_SECONDS", "60")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .output()
+        .expect("faultline runs");
+    let elapsed = start.elapsed();
+    assert!(elapsed < Duration::from_secs(30), "{elapsed:?}");
+    assert_eq!(child.status.code(), Some(3));
+    let stdout = String::from_utf8_lossy(&child.stdout);
+    let j: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}"));
+    assert_eq!(j["complete"], false);
+    assert_eq!(j["incomplete_kind"], "timeout");
+    let lines: Vec<Vec<u64>> = j["diagnoses"]
+        .as_array()
+        .expect("diagnoses")
+        .iter()
+        .map(|d| {
+            d["statements"]
+                .as_array()
+                .expect("statements")
+                .iter()
+                .map(|s| s["line"].as_u64().expect("line"))
+                .collect()
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            vec![10u64],
+            vec![14],
+            vec![22],
+            vec![11, 18],
+            vec![12, 13],
+            vec![11, 17, 19]
+        ]
+    );
+    assert_eq!(
+        j["notes"][0],
+        "the solver did not stop within 1.1 s of the time limit: the diagnoses found until then are \
+         reported in the order found, not ranked"
+    );
+}

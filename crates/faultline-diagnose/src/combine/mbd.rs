@@ -458,7 +458,7 @@ impl<S: TestSource> Search<'_, S> {
             angelic,
             verified: None,
         });
-        engine.found(self.diagnoses.len());
+        engine.found(&self.diagnoses);
         if !members.is_empty() {
             self.joint.en.block(&self.joint.solver, members);
         }

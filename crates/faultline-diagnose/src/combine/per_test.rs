@@ -29,6 +29,7 @@ impl Combination for PerTest {
                     for m in list {
                         found.diagnoses.push(m.diagnosis(Some(t)));
                     }
+                    engine.found(&found.diagnoses);
                 }
                 Err(inc) => {
                     found.incomplete = Some(inc);

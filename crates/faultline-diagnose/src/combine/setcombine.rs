@@ -60,6 +60,7 @@ impl Combination for SetCombine {
                 verified: None,
             };
             diagnoses.push(m.diagnosis(None));
+            engine.found(&diagnoses);
         }
         Found {
             diagnoses,

@@ -741,6 +741,41 @@ impl Search<'_> {
         Ok(polluted)
     }
 
+    /// The direct control parents of `clean` between the sources and the
+    /// sinks, other than `avoided`.
+    fn control_parents(
+        &self,
+        clean: &[usize],
+        avoided: &[usize],
+        sources: &[usize],
+        sinks: &[usize],
+        outputs: &[usize],
+    ) -> Vec<usize> {
+        let g = self.g;
+        let down = g.descendants(sources);
+        let up = g.ancestors(sinks);
+        let mut out: Vec<usize> = g
+            .edges
+            .iter()
+            .filter(|&&(u, v, k)| {
+                k == ddg::DepKind::Control
+                    && clean.contains(&v)
+                    && down[u]
+                    && up[u]
+                    && !sources.contains(&u)
+                    && !sinks.contains(&u)
+                    && !g.nodes[u].input
+                    && !outputs.contains(&u)
+                    && !avoided.contains(&u)
+                    && g.nodes[u].stmt.is_some()
+            })
+            .map(|&(u, _, _)| u)
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// One backward search from `sinks` with property `goal`: rounds are
     /// appended, polluted values met next to polluted branches queued.
     #[allow(clippy::too_many_arguments)]
@@ -762,12 +797,20 @@ impl Search<'_> {
         // Clean members of the rounds since the sources and sinks last
         // changed: the next cut avoids them.
         let mut avoided: Vec<usize> = Vec::new();
+        let mut last_clean: Vec<usize> = Vec::new();
         loop {
             if engine.timed_out() || rounds.len() >= self.m.max_rounds {
                 break;
             }
             let index = rounds.len() + 1;
-            let (region, cut) = self.min_cut(&sources, &sinks, outputs, &avoided);
+            // After a clean round: first the instances that decided whether
+            // the clean members ran (their control parents), then the next
+            // minimum cut that avoids every clean member.
+            let (region, mut cut) = self.min_cut(&sources, &sinks, outputs, &avoided);
+            let parents = self.control_parents(&last_clean, &avoided, &sources, &sinks, outputs);
+            if !parents.is_empty() {
+                cut = Some(parents);
+            }
             let property = self.describe(&goal);
             let mut round = Round {
                 index,
@@ -798,6 +841,7 @@ impl Search<'_> {
                     // Every cut left contains a clean member: the fault lies
                     // after the clean members, which become the sources.
                     sources = std::mem::take(&mut avoided);
+                    last_clean.clear();
                     continue;
                 }
                 // No cut: the search ends (a round is recorded only when it
@@ -813,16 +857,20 @@ impl Search<'_> {
             round.cut = cut.iter().map(|&v| entity(self.prog, g, v)).collect();
             let polluted = self.test_cut(engine, &cut, &goal, &mut round)?;
             if polluted.is_empty() {
-                // Clean members only show their own values correct, not
-                // that they should have run: before concluding that the
-                // fault lies after the cut, try the cuts that avoid them.
+                // Clean members only show that no value of theirs repairs
+                // the failure, not that they should have run nor that
+                // several of their inputs are right: before concluding that
+                // the fault lies after them, try their control parents and
+                // the cuts that avoid them.
                 round.outcome = "clean".into();
                 rounds.push(round);
-                avoided.extend(cut);
+                avoided.extend(cut.iter().copied());
+                last_clean = cut;
                 continue;
             }
             self.polluted_states.insert(key);
             avoided.clear();
+            last_clean.clear();
             round.outcome = "polluted".into();
             let mut entities: Vec<usize> = polluted.iter().flatten().copied().collect();
             entities.sort_unstable();

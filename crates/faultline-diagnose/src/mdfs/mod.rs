@@ -16,8 +16,13 @@
 //! its members are tested, singletons first, then pairs (up to
 //! `max_combination`), skipping supersets of polluted ones: a combination is
 //! *polluted* when some alteration of it (values free, branches flipped, the
-//! rest following the program) reaches the property. If none is polluted, the
-//! fault lies after the cut: the cut becomes the sources. Otherwise the
+//! rest following the program) reaches the property; under a branch
+//! property, also when it leaves a polluted branch unreached with the
+//! property at the failure point true (the branch should not have run). If
+//! none is polluted, only the members are cleared: the next round tests their
+//! control parents, then the next minimum cut avoiding every clean member;
+//! when every cut left contains one, the fault lies after them: the clean
+//! members become the sources. Otherwise the
 //! polluted entities become the sinks (D: their ancestors after the
 //! sources). The property changes with them: when some polluted entity is a
 //! branch, the search follows the branches, with the property "the

@@ -75,16 +75,27 @@ fn verdicts(report: &MdfsReport, r: &mdfs::Round) -> Vec<(Vec<u32>, String)> {
 /// at line 14.
 ///
 /// Round 2 (entry → 14): entry → 11 → 12 → 14; the cut is {12} (distance 3
-/// beats 11's 4). Flipping 12 runs line 13 and never reaches 14: clean. The
-/// fault lies after the cut: the sources become {12}, and from 12 to 14
-/// nothing is left to cut: the search stops. Root causes: lines 10 and 14.
+/// beats 11's 4). Flipping 12 runs line 13 and never reaches 14, and the
+/// output stays wrong (`m = y` prints 1), so line 14 is neither decided the
+/// other way nor skipped by a repair: clean.
+///
+/// Round 3: a clean member only shows that no value of its own repairs the
+/// failure, not that it should have run: its control parent, 11, is tested
+/// before the fault is put after the cut (same region and property, 12
+/// avoided). Flipping 11 runs the outer else part (line 17 `x > y` true,
+/// line 18 `m = y`): line 14 is not reached and 1 is printed: clean. 11 has
+/// no control parent in the region (it is at the top of `main`), and every
+/// other cut would contain 12 or 11 (12 also reads input, so entry → 12 → 14
+/// cannot be cut elsewhere): the fault lies after {12, 11}, which become the
+/// sources, and from them to 14 nothing is left to cut: the search stops.
+/// Root causes: lines 10 and 14.
 #[test]
 fn worked_example_round_by_round() {
     let prog = compile(&root().join("examples/mid/mid.c"));
     let tests = load_tests(&root().join("examples/mid/tests"));
     let (loc, report) = run(&prog, &tests, &MdfsOptions::default());
     assert_eq!(report.test, "t213");
-    assert_eq!(report.rounds.len(), 2, "{report:#?}");
+    assert_eq!(report.rounds.len(), 3, "{report:#?}");
 
     let r1 = &report.rounds[0];
     assert_eq!(r1.property, "the expected output");
@@ -108,6 +119,14 @@ fn worked_example_round_by_round() {
     assert_eq!(cut_lines(r2), vec![12]);
     assert_eq!(verdicts(&report, r2), vec![(vec![12], "clean".to_string())]);
     assert_eq!(r2.outcome, "clean");
+    assert!(r2.avoided.is_empty());
+
+    let r3 = &report.rounds[2];
+    assert_eq!(r3.property, r2.property);
+    assert_eq!(r3.avoided, vec![r2.cut[0].node]);
+    assert_eq!(cut_lines(r3), vec![11]);
+    assert_eq!(verdicts(&report, r3), vec![(vec![11], "clean".to_string())]);
+    assert_eq!(r3.outcome, "clean");
 
     let roots: Vec<u32> = report.root_causes.iter().map(|r| r.entity.line).collect();
     assert_eq!(roots, vec![10, 14]);

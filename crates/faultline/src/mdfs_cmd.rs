@@ -68,6 +68,9 @@ pub fn text(r: &MdfsReport) -> String {
             "round {}: property {}; {} nodes between the sources and the sinks; {}",
             round.index, round.property, round.region, round.outcome
         );
+        if !round.avoided.is_empty() {
+            let _ = writeln!(s, "  avoiding the clean members {:?}", round.avoided);
+        }
         for e in &round.cut {
             let _ = writeln!(s, "  cut: {}", ent(e));
         }

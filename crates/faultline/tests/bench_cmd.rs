@@ -166,9 +166,9 @@ fn bench_scores_the_single_run_methods() {
         got,
         vec![
             "v1 cafl ok 6 2 6",
-            "v1 mdfs ok 12 7 7",
+            "v1 mdfs ok 19 11 11",
             "v2 cafl ok 6 4 16",
-            "v2 mdfs ok 12 2 2",
+            "v2 mdfs ok 17 5 5",
         ]
     );
 }

@@ -16,8 +16,13 @@
 //! its members are tested, singletons first, then pairs (up to
 //! `max_combination`), skipping supersets of polluted ones: a combination is
 //! *polluted* when some alteration of it (values free, branches flipped, the
-//! rest following the program) reaches the property. If none is polluted, the
-//! fault lies after the cut: the cut becomes the sources. Otherwise the
+//! rest following the program) reaches the property; under a branch
+//! property, also when it leaves a polluted branch unreached with the
+//! property at the failure point true (the branch should not have run). If
+//! none is polluted, only the members are cleared: the next round tests their
+//! control parents, then the next minimum cut avoiding every clean member;
+//! when every cut left contains one, the fault lies after them: the clean
+//! members become the sources. Otherwise the
 //! polluted entities become the sinks (D: their ancestors after the
 //! sources). The property changes with them: when some polluted entity is a
 //! branch, the search follows the branches, with the property "the
@@ -122,6 +127,9 @@ pub struct Round {
     pub outcome: String,
     /// Polluted values reported as root causes in this round.
     pub reported: Vec<usize>,
+    /// Clean members of the earlier rounds between the same sources and
+    /// sinks, which this cut may not contain (an alternative cut).
+    pub avoided: Vec<usize>,
 }
 
 /// A root cause with its dependence chain to the failure.
@@ -237,6 +245,11 @@ fn localize_unguarded(
         free: None,
         unknown: 0,
         t,
+        base: match &user {
+            Some(u) => Goal::User(u.clone()),
+            None => Goal::Output,
+        },
+        polluted_states: BTreeSet::new(),
     };
     let (rounds, roots, chain) = match search.run(&mut engine, user.clone()) {
         Ok(x) => x,
@@ -397,7 +410,13 @@ struct Search<'a> {
     free: Option<Formula>,
     unknown: usize,
     t: usize,
+    /// The property at the failure point (the expected output or the user's).
+    base: Goal,
+    /// (sources, sinks, avoided members, property) of the polluted rounds.
+    polluted_states: BTreeSet<State>,
 }
+
+type State = (Vec<usize>, Vec<usize>, Vec<usize>, String);
 
 type Outcome = (Vec<Round>, Vec<usize>, Vec<usize>);
 
@@ -527,6 +546,70 @@ impl Search<'_> {
         }
     }
 
+    /// For a branch property: "some polluted branch is not reached and the
+    /// property at the failure point holds", in the formula of that property
+    /// (`true`: the oracle's). A branch that should not have run at all
+    /// cannot decide the other way; an alteration that skips it and repairs
+    /// the failure shows it polluted just the same.
+    fn skip_lit(
+        &mut self,
+        engine: &mut Engine,
+        goal: &Goal,
+        round: usize,
+    ) -> Result<Option<(bool, Bool)>, String> {
+        let Goal::Branches(d) = goal else {
+            return Ok(None);
+        };
+        let base = self.base.clone();
+        let oracle = matches!(base, Goal::Output);
+        let base_lit = self.goal_lit(engine, &base, round)?;
+        let mut skipped = Vec::new();
+        for &(v, _) in d.iter().flatten() {
+            let inst = self.inst(v);
+            let f = self.formula(engine, oracle)?;
+            if let Some((guard, _)) = f.branch(&inst) {
+                skipped.push(guard.not());
+            }
+        }
+        if skipped.is_empty() {
+            return Ok(None);
+        }
+        let mut all = vec![Bool::or(&skipped.iter().collect::<Vec<_>>())];
+        all.extend(base_lit);
+        let f = self.formula(engine, oracle)?;
+        let lit = f.goal(
+            &format!("mdfs_skip_{round}"),
+            &Bool::and(&all.iter().collect::<Vec<_>>()),
+        );
+        Ok(Some((oracle, lit)))
+    }
+
+    /// Whether altering `combo` reaches the round's property (`lit` in the
+    /// formula `oracle`), or else skips a polluted branch with the failure
+    /// repaired (`skip`).
+    fn query(
+        &mut self,
+        engine: &mut Engine,
+        combo: &[usize],
+        (oracle, lit): (bool, Option<&Bool>),
+        skip: Option<&(bool, Bool)>,
+    ) -> Result<Answer, String> {
+        let insts: Vec<Inst> = combo.iter().map(|&v| self.inst(v)).collect();
+        let per_query = self.m.query_timeout;
+        let f = self.formula(engine, oracle)?;
+        if !insts.iter().all(|i| f.alterable(i)) {
+            return Ok(Answer::Clean);
+        }
+        let answer = f.check(engine, &insts, lit, per_query);
+        match (answer, skip) {
+            (Answer::Clean, Some((o, l))) => {
+                let f = self.formula(engine, *o)?;
+                Ok(f.check(engine, &insts, Some(l), per_query))
+            }
+            (a, _) => Ok(a),
+        }
+    }
+
     fn run(&mut self, engine: &mut Engine, user: Option<Prop>) -> Result<Outcome, String> {
         let g = self.g;
         let p = g.failure();
@@ -581,6 +664,7 @@ impl Search<'_> {
         sources: &[usize],
         sinks: &[usize],
         outputs: &[usize],
+        avoided: &[usize],
     ) -> (usize, Option<Vec<usize>>) {
         let g = self.g;
         let down = g.descendants(sources);
@@ -602,7 +686,9 @@ impl Search<'_> {
             .map(|&(u, v, _)| (u, v))
             .collect();
         let cuttable: Vec<bool> = (0..g.nodes.len())
-            .map(|v| region[v] && !g.nodes[v].input && !outputs.contains(&v))
+            .map(|v| {
+                region[v] && !g.nodes[v].input && !outputs.contains(&v) && !avoided.contains(&v)
+            })
             .collect();
         let cut = mincut::min_vertex_cut(&mincut::CutProblem {
             n: g.nodes.len(),
@@ -613,6 +699,86 @@ impl Search<'_> {
             distance: &g.distance,
         });
         (region.iter().filter(|&&r| r).count(), cut)
+    }
+
+    /// Tests the combinations of the cut's members (singletons, then pairs,
+    /// ...), skipping supersets of polluted ones; the verdicts go to
+    /// `round`, the polluted combinations are returned.
+    fn test_cut(
+        &mut self,
+        engine: &mut Engine,
+        cut: &[usize],
+        goal: &Goal,
+        round: &mut Round,
+    ) -> Result<Vec<Vec<usize>>, String> {
+        let index = round.index;
+        let lit = self.goal_lit(engine, goal, index)?;
+        let oracle = matches!(goal, Goal::Output);
+        let skip = self.skip_lit(engine, goal, index)?;
+        let mut polluted: Vec<Vec<usize>> = Vec::new();
+        for size in 1..=self.m.max_combination.min(cut.len()) {
+            for combo in combinations(cut, size) {
+                if polluted.iter().any(|p| p.iter().all(|x| combo.contains(x))) {
+                    round.verdicts.push(Verdict {
+                        members: combo,
+                        verdict: "superset".into(),
+                    });
+                    continue;
+                }
+                let answer = self.query(engine, &combo, (oracle, lit.as_ref()), skip.as_ref())?;
+                let verdict = match answer {
+                    Answer::Polluted => {
+                        polluted.push(combo.clone());
+                        "polluted"
+                    }
+                    Answer::Clean => "clean",
+                    Answer::Unknown(_) => {
+                        self.unknown += 1;
+                        "unknown"
+                    }
+                };
+                round.verdicts.push(Verdict {
+                    members: combo,
+                    verdict: verdict.into(),
+                });
+            }
+        }
+        Ok(polluted)
+    }
+
+    /// The direct control parents of `clean` between the sources and the
+    /// sinks, other than `avoided`.
+    fn control_parents(
+        &self,
+        clean: &[usize],
+        avoided: &[usize],
+        sources: &[usize],
+        sinks: &[usize],
+        outputs: &[usize],
+    ) -> Vec<usize> {
+        let g = self.g;
+        let down = g.descendants(sources);
+        let up = g.ancestors(sinks);
+        let mut out: Vec<usize> = g
+            .edges
+            .iter()
+            .filter(|&&(u, v, k)| {
+                k == ddg::DepKind::Control
+                    && clean.contains(&v)
+                    && down[u]
+                    && up[u]
+                    && !sources.contains(&u)
+                    && !sinks.contains(&u)
+                    && !g.nodes[u].input
+                    && !outputs.contains(&u)
+                    && !avoided.contains(&u)
+                    && g.nodes[u].stmt.is_some()
+            })
+            .map(|&(u, _, _)| u)
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
     /// One backward search from `sinks` with property `goal`: rounds are
@@ -633,12 +799,23 @@ impl Search<'_> {
         let mut sources = vec![Ddg::ENTRY];
         let mut sinks = sinks;
         let mut goal = goal;
+        // Clean members of the rounds since the sources and sinks last
+        // changed: the next cut avoids them.
+        let mut avoided: Vec<usize> = Vec::new();
+        let mut last_clean: Vec<usize> = Vec::new();
         loop {
             if engine.timed_out() || rounds.len() >= self.m.max_rounds {
                 break;
             }
             let index = rounds.len() + 1;
-            let (region, cut) = self.min_cut(&sources, &sinks, outputs);
+            // After a clean round: first the instances that decided whether
+            // the clean members ran (their control parents), then the next
+            // minimum cut that avoids every clean member.
+            let (region, mut cut) = self.min_cut(&sources, &sinks, outputs, &avoided);
+            let parents = self.control_parents(&last_clean, &avoided, &sources, &sinks, outputs);
+            if !parents.is_empty() {
+                cut = Some(parents);
+            }
             let property = self.describe(&goal);
             let mut round = Round {
                 index,
@@ -650,8 +827,28 @@ impl Search<'_> {
                 verdicts: Vec::new(),
                 outcome: "no-cut".into(),
                 reported: Vec::new(),
+                avoided: avoided.clone(),
             };
+            let key = (
+                sources.clone(),
+                sinks.clone(),
+                avoided.clone(),
+                round.property.clone(),
+            );
+            if self.polluted_states.contains(&key) {
+                // An earlier search went on from here (the same region and
+                // property): what it found is already reported.
+                chain.append(last_polluted);
+                break;
+            }
             let Some(cut) = cut else {
+                if !avoided.is_empty() {
+                    // Every cut left contains a clean member: the fault lies
+                    // after the clean members, which become the sources.
+                    sources = std::mem::take(&mut avoided);
+                    last_clean.clear();
+                    continue;
+                }
                 // No cut: the search ends (a round is recorded only when it
                 // is the first, to say so).
                 if rounds.is_empty() {
@@ -663,49 +860,22 @@ impl Search<'_> {
             let mut cut = cut;
             cut.sort_by_key(|&v| (g.distance[v], v));
             round.cut = cut.iter().map(|&v| entity(self.prog, g, v)).collect();
-            let lit = self.goal_lit(engine, &goal, index)?;
-            let oracle = matches!(goal, Goal::Output);
-            let mut polluted: Vec<Vec<usize>> = Vec::new();
-            for size in 1..=self.m.max_combination.min(cut.len()) {
-                for combo in combinations(&cut, size) {
-                    if polluted.iter().any(|p| p.iter().all(|x| combo.contains(x))) {
-                        round.verdicts.push(Verdict {
-                            members: combo,
-                            verdict: "superset".into(),
-                        });
-                        continue;
-                    }
-                    let insts: Vec<Inst> = combo.iter().map(|&v| self.inst(v)).collect();
-                    let per_query = self.m.query_timeout;
-                    let f = self.formula(engine, oracle)?;
-                    let answer = if insts.iter().all(|i| f.alterable(i)) {
-                        f.check(engine, &insts, lit.as_ref(), per_query)
-                    } else {
-                        Answer::Clean
-                    };
-                    let verdict = match answer {
-                        Answer::Polluted => {
-                            polluted.push(combo.clone());
-                            "polluted"
-                        }
-                        Answer::Clean => "clean",
-                        Answer::Unknown(_) => {
-                            self.unknown += 1;
-                            "unknown"
-                        }
-                    };
-                    round.verdicts.push(Verdict {
-                        members: combo,
-                        verdict: verdict.into(),
-                    });
-                }
-            }
+            let polluted = self.test_cut(engine, &cut, &goal, &mut round)?;
             if polluted.is_empty() {
+                // Clean members only show that no value of theirs repairs
+                // the failure, not that they should have run nor that
+                // several of their inputs are right: before concluding that
+                // the fault lies after them, try their control parents and
+                // the cuts that avoid them.
                 round.outcome = "clean".into();
                 rounds.push(round);
-                sources = cut;
+                avoided.extend(cut.iter().copied());
+                last_clean = cut;
                 continue;
             }
+            self.polluted_states.insert(key);
+            avoided.clear();
+            last_clean.clear();
             round.outcome = "polluted".into();
             let mut entities: Vec<usize> = polluted.iter().flatten().copied().collect();
             entities.sort_unstable();

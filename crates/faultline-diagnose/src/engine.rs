@@ -25,7 +25,7 @@ use faultline_smt::{
 };
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::{Duration, Instant};
-use z3::ast::Bool;
+use z3::ast::{Bool, Dynamic};
 use z3::{Model, Params, SatResult, Solver};
 
 /// How many diagnoses (per test, for per-test methods) get polished angelic
@@ -84,7 +84,7 @@ enum Approximate {
     Refuted,
     Unknown,
     /// Values of the exact formula's relaxed instances to check it with.
-    Pins(Vec<Bool>),
+    Pins(Vec<(Dynamic, Dynamic)>),
 }
 
 /// Shared machinery: bounds, deadline, encoding and validation of tests.
@@ -768,23 +768,17 @@ impl<'s, 'p> Engine<'s, 'p> {
         let mut assumptions: Vec<Bool> = ab.relaxing_exactly(d);
         let mut approximate = None;
         if faultline_smt::approx::expensive(&solver.get_assertions()) {
-            let t0 = Instant::now();
-            let a = self.approximate(t, d, &enc)?;
-            if std::env::var_os("FL_DEBUG").is_some() {
-                let lines: Vec<u32> = d.iter().map(|s| session.prog.stmt(*s).loc.line).collect();
-                let k = match &a { Approximate::Refuted => "refuted".to_string(), Approximate::Unknown => "unknown".to_string(), Approximate::Pins(p) => format!("pins {}", p.len()) };
-                eprintln!("DBG approx t{t} {lines:?} {k} {:?}", t0.elapsed());
-            }
-            match a {
+            match self.approximate(t, d, &enc)? {
                 Approximate::Refuted => return Ok(Verdict::Refuted),
                 Approximate::Unknown => {}
                 Approximate::Pins(pins) => {
-                    let pinned: Vec<Bool> = assumptions.iter().chain(&pins).cloned().collect();
-                    let r = self.check_within(&solver, &pinned, self.options.effort)?;
-                    if std::env::var_os("FL_DEBUG").is_some() { eprintln!("DBG pinned sat {}", matches!(r, Decided::Sat(_))); }
-                    if let Decided::Sat(m) = r {
+                    let mut with = assumptions.clone();
+                    with.extend(pins.iter().map(|(f, v)| f.eq(v)));
+                    if let Decided::Sat(m) =
+                        self.check_within(&solver, &with, self.options.effort)?
+                    {
                         approximate = Some(m);
-                        assumptions = pinned;
+                        assumptions = with;
                     }
                 }
             }
@@ -845,17 +839,18 @@ impl<'s, 'p> Engine<'s, 'p> {
             return Ok(Approximate::Unknown);
         };
         let assumptions: Vec<Bool> = ab.relaxing_exactly(d);
-        if std::env::var_os("FL_DEBUG").is_some() { eprintln!("DBG translated"); }
-        Ok(match self.check_within(&solver, &assumptions, self.options.effort)? {
-            Decided::Unsat => Approximate::Refuted,
-            Decided::Undecided => Approximate::Unknown,
-            Decided::Sat(m) => Approximate::Pins(faultline_smt::approx::pins(
-                &exact.relaxed,
-                &enc.relaxed,
-                &m,
-                &mut reals,
-            )),
-        })
+        Ok(
+            match self.check_within(&solver, &assumptions, self.options.effort)? {
+                Decided::Unsat => Approximate::Refuted,
+                Decided::Undecided => Approximate::Unknown,
+                Decided::Sat(m) => Approximate::Pins(faultline_smt::approx::pins(
+                    &exact.relaxed,
+                    &enc.relaxed,
+                    &m,
+                    &mut reals,
+                )),
+            },
+        )
     }
 
     /// Whether `d` is a correction set: every failing test's formula is

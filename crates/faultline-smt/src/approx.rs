@@ -15,7 +15,7 @@
 //! before).
 
 use crate::instances::{InstValue, RelaxedInstance};
-use crate::sym::{fp_const, SVal};
+use crate::sym::{fp_const, SInt, SVal};
 use std::collections::{HashMap, HashSet};
 use z3::ast::{Ast, Bool, Dynamic, Float, Int, Real, BV};
 use z3::{DeclKind, Model, SortKind};
@@ -118,9 +118,6 @@ impl Reals {
             return r.clone();
         }
         let r = self.translate(e);
-        if r.is_none() && std::env::var_os("FL_DEBUG").is_some() && e.is_app() {
-            eprintln!("DBG untranslated {} {}", e.decl().name(), e.to_string().chars().take(200).collect::<String>());
-        }
         self.cache.insert(key, (e.clone(), r.clone()));
         r
     }
@@ -168,7 +165,8 @@ impl Reals {
                     DeclKind::FpaSub => Real::sub(&[&x, &y]),
                     DeclKind::FpaMul => Real::mul(&[&x, &y]),
                     _ => {
-                        self.side.push(y.eq(Real::from_int(&Int::from_i64(0))).not());
+                        self.side
+                            .push(y.eq(Real::from_int(&Int::from_i64(0))).not());
                         x.div(&y)
                     }
                 })
@@ -203,7 +201,11 @@ impl Reals {
                 };
                 r(first.ite(&x, &y))
             }
-            DeclKind::FpaEq | DeclKind::FpaLt | DeclKind::FpaGt | DeclKind::FpaLe | DeclKind::FpaGe => {
+            DeclKind::FpaEq
+            | DeclKind::FpaLt
+            | DeclKind::FpaGt
+            | DeclKind::FpaLe
+            | DeclKind::FpaGe => {
                 let x = self.real_arg(args.first()?)?;
                 let y = self.real_arg(args.get(1)?)?;
                 b(match kind {
@@ -217,7 +219,10 @@ impl Reals {
             DeclKind::FpaIsNan | DeclKind::FpaIsInf | DeclKind::FpaIsSubnormal => {
                 b(Bool::from_bool(false))
             }
-            DeclKind::FpaIsZero | DeclKind::FpaIsNormal | DeclKind::FpaIsNegative | DeclKind::FpaIsPositive => {
+            DeclKind::FpaIsZero
+            | DeclKind::FpaIsNormal
+            | DeclKind::FpaIsNegative
+            | DeclKind::FpaIsPositive => {
                 let x = self.real_arg(args.first()?)?;
                 let zero = Real::from_int(&Int::from_i64(0));
                 b(match kind {
@@ -302,18 +307,25 @@ impl Reals {
 }
 
 /// The values `model` (of the cheap formula, whose relaxed instances are
-/// `cheap`) gives the relaxed instances, as facts on the exact formula's
-/// instances `exact`: instances are matched by statement and context, in
-/// order; integers outside their type and instances without a match are
-/// left free, outputs too.
+/// `cheap`) gives the relaxed instances, as substitutions of the exact
+/// formula's fresh values (of its instances `exact`) by constants:
+/// instances are matched by statement and context, in order; integers
+/// outside their type and instances without a match are left free, outputs
+/// too.
 pub fn pins(
     exact: &[RelaxedInstance],
     cheap: &[RelaxedInstance],
     model: &Model,
     reals: &mut Reals,
-) -> Vec<Bool> {
+) -> Vec<(Dynamic, Dynamic)> {
     let mut used = vec![false; cheap.len()];
     let mut out = Vec::new();
+    let eval_bool = |b: &Bool| model.eval(b, true).and_then(|v| v.as_bool());
+    let pin_bool = |x: &Bool, y: &Bool, out: &mut Vec<(Dynamic, Dynamic)>| {
+        if let Some(v) = eval_bool(y) {
+            out.push((Dynamic::from_ast(x), Dynamic::from_ast(&Bool::from_bool(v))));
+        }
+    };
     for e in exact {
         let Some(i) = (0..cheap.len())
             .find(|&i| !used[i] && cheap[i].stmt == e.stmt && cheap[i].ctx == e.ctx)
@@ -321,14 +333,12 @@ pub fn pins(
             continue;
         };
         used[i] = true;
-        let eval_bool = |b: &Bool| model.eval(b, true).and_then(|v| v.as_bool());
         match (&e.value, &cheap[i].value) {
-            (
-                InstValue::Scalar { chosen: x, .. },
-                InstValue::Scalar { chosen: y, .. },
-            ) => out.extend(pin_scalar(x, y, model, reals)),
+            (InstValue::Scalar { chosen: x, .. }, InstValue::Scalar { chosen: y, .. }) => {
+                out.extend(pin_scalar(x, y, model, reals))
+            }
             (InstValue::Branch { chosen: x, .. }, InstValue::Branch { chosen: y, .. }) => {
-                out.extend(eval_bool(y).map(|v| x.eq(Bool::from_bool(v))));
+                pin_bool(x, y, &mut out)
             }
             (
                 InstValue::Jump { leave, next, .. },
@@ -338,8 +348,8 @@ pub fn pins(
                     ..
                 },
             ) => {
-                out.extend(eval_bool(l2).map(|v| leave.eq(Bool::from_bool(v))));
-                out.extend(eval_bool(n2).map(|v| next.eq(Bool::from_bool(v))));
+                pin_bool(leave, l2, &mut out);
+                pin_bool(next, n2, &mut out);
             }
             _ => {}
         }
@@ -347,16 +357,25 @@ pub fn pins(
     out
 }
 
-fn pin_scalar(exact: &SVal, cheap: &SVal, model: &Model, reals: &mut Reals) -> Option<Bool> {
+fn pin_scalar(
+    exact: &SVal,
+    cheap: &SVal,
+    model: &Model,
+    reals: &mut Reals,
+) -> Option<(Dynamic, Dynamic)> {
     match (exact, cheap) {
         (SVal::Int(x), SVal::Int(y)) => {
             let v = y.eval(model)?;
-            (x.kind.value(x.kind.wrap(v)) == v).then(|| x.eq_const(v))
+            let f = x.dynamic();
+            (x.kind.value(x.kind.wrap(v)) == v)
+                .then(|| (f, SInt::constant(x.sem(), x.kind, v).dynamic()))
         }
         (SVal::Float(x), SVal::Float(y)) => {
             let r = reals.real(&y.t)?;
             let v = model.eval(&r, true)?.approx_f64();
-            v.is_finite().then(|| x.t.eq(fp_const(x.kind, v)))
+            let f = Dynamic::from_ast(&x.t);
+            v.is_finite()
+                .then(|| (f, Dynamic::from_ast(&fp_const(x.kind, v))))
         }
         _ => None,
     }

@@ -25,7 +25,7 @@ use faultline_smt::{
 };
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::{Duration, Instant};
-use z3::ast::Bool;
+use z3::ast::{Bool, Dynamic};
 use z3::{Model, Params, SatResult, Solver};
 
 /// How many diagnoses (per test, for per-test methods) get polished angelic
@@ -77,6 +77,14 @@ enum Decided {
     Sat(Model),
     Unsat,
     Undecided,
+}
+
+/// What a focused check in the cheaper theory gave ([`Engine::approximate`]).
+enum Approximate {
+    Refuted,
+    Unknown,
+    /// Values of the exact formula's relaxed instances to check it with.
+    Pins(Vec<(Dynamic, Dynamic)>),
 }
 
 /// Shared machinery: bounds, deadline, encoding and validation of tests.
@@ -404,9 +412,23 @@ impl<'s, 'p> Engine<'s, 'p> {
         encoding: Encoding,
         policy: Option<&mut dyn BranchPolicy>,
     ) -> Result<TestEncoding, String> {
+        let sem = self.options.int_semantics;
+        self.encode_case_sem(test, sink, ab, encoding, policy, sem)
+    }
+
+    /// [`Engine::encode_case_with`] in integer semantics `sem`.
+    fn encode_case_sem(
+        &mut self,
+        test: &TestCase,
+        sink: &Sink,
+        ab: &mut AbVars,
+        encoding: Encoding,
+        policy: Option<&mut dyn BranchPolicy>,
+        sem: IntSemantics,
+    ) -> Result<TestEncoding, String> {
         let start = Instant::now();
         let prog = self.session.prog;
-        let (sem, bounds) = (self.options.int_semantics, &self.bounds);
+        let bounds = &self.bounds;
         let r = limits::guard(|| encode_test(prog, test, encoding, sem, bounds, policy, ab, sink));
         self.stats.encode_time += start.elapsed();
         let enc = match r {
@@ -743,11 +765,31 @@ impl<'s, 'p> Engine<'s, 'p> {
             // part of it, so only a limit stops it.
             Err(_) => return self.limit_hit().map_or(Ok(Verdict::Undecided), Err),
         };
-        let assumptions: Vec<Bool> = ab.relaxing_exactly(d);
-        let model = match self.check_within(&solver, &assumptions, self.options.effort)? {
-            Decided::Unsat => return Ok(Verdict::Refuted),
-            Decided::Undecided => return Ok(Verdict::Undecided),
-            Decided::Sat(m) => m,
+        let mut assumptions: Vec<Bool> = ab.relaxing_exactly(d);
+        let mut approximate = None;
+        if faultline_smt::approx::expensive(&solver.get_assertions()) {
+            match self.approximate(t, d, &enc)? {
+                Approximate::Refuted => return Ok(Verdict::Refuted),
+                Approximate::Unknown => {}
+                Approximate::Pins(pins) => {
+                    let mut with = assumptions.clone();
+                    with.extend(pins.iter().map(|(f, v)| f.eq(v)));
+                    if let Decided::Sat(m) =
+                        self.check_within(&solver, &with, self.options.effort)?
+                    {
+                        approximate = Some(m);
+                        assumptions = with;
+                    }
+                }
+            }
+        }
+        let model = match approximate {
+            Some(m) => m,
+            None => match self.check_within(&solver, &assumptions, self.options.effort)? {
+                Decided::Unsat => return Ok(Verdict::Refuted),
+                Decided::Undecided => return Ok(Verdict::Undecided),
+                Decided::Sat(m) => m,
+            },
         };
         let model = match polish {
             true => {
@@ -758,6 +800,57 @@ impl<'s, 'p> Engine<'s, 'p> {
             false => model,
         };
         Ok(Verdict::Explained(self.explained(t, &enc, &model, d)))
+    }
+
+    /// Test `t`'s focused formula for `d` in the cheaper theory
+    /// ([`faultline_smt::approx`]: unbounded integers, reals for floating
+    /// point), within the effort limit: unsatisfiable there, `d` is refuted
+    /// (an approximation: a fix that needs wrap-around or rounding is
+    /// missed); satisfiable, the values its model gives the relaxed
+    /// instances of the exact formula `exact` (`Pins`), which the caller
+    /// checks on it.
+    fn approximate(
+        &mut self,
+        t: usize,
+        d: &BTreeSet<StmtId>,
+        exact: &TestEncoding,
+    ) -> Result<Approximate, Incomplete> {
+        let session = self.session;
+        // Not the finite-domain solver: the formula has unbounded integers.
+        let cheap = Solver::new();
+        let mut ab = AbVars::focused(d.clone());
+        let mut policy = match (self.encoding, session.traces.get(&t)) {
+            (Encoding::Trace, Some(tr)) => Some(TracePolicy::new(tr)),
+            _ => None,
+        };
+        let Ok(enc) = self.encode_case_sem(
+            session.formula_test(t),
+            &Sink::new(&cheap),
+            &mut ab,
+            self.encoding,
+            policy.as_mut().map(|p| p as &mut dyn BranchPolicy),
+            IntSemantics::Math,
+        ) else {
+            return self.limit_hit().map_or(Ok(Approximate::Unknown), Err);
+        };
+        let solver = Solver::new();
+        let Some(mut reals) = faultline_smt::approx::assert_reals(&cheap.get_assertions(), &solver)
+        else {
+            return Ok(Approximate::Unknown);
+        };
+        let assumptions: Vec<Bool> = ab.relaxing_exactly(d);
+        Ok(
+            match self.check_within(&solver, &assumptions, self.options.effort)? {
+                Decided::Unsat => Approximate::Refuted,
+                Decided::Undecided => Approximate::Unknown,
+                Decided::Sat(m) => Approximate::Pins(faultline_smt::approx::pins(
+                    &exact.relaxed,
+                    &enc.relaxed,
+                    &m,
+                    &mut reals,
+                )),
+            },
+        )
     }
 
     /// Whether `d` is a correction set: every failing test's formula is

@@ -18,6 +18,7 @@
 //! only where its block is reached and the statement is not relaxed), and
 //! `trace` (only the failing run's path; conditions and jumps are hard).
 
+pub mod approx;
 pub mod exec;
 pub mod instances;
 mod lift;

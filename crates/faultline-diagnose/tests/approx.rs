@@ -1,0 +1,42 @@
+//! Focused checks of formulas Z3 decides slowly (floating-point division of
+//! a free value, 64-bit products of free values) are first solved in a
+//! cheaper theory (`faultline_smt::approx`: unbounded integers, reals for
+//! floating point) and the model's values are checked on the exact formula.
+//! Before, the faulty statements of these course programs were left
+//! undecided by the effort limit and never reported.
+
+mod common;
+
+use common::*;
+use faultline_diagnose::{localize, Combine};
+use faultline_smt::Encoding;
+
+/// The diagnoses of one statement of `benchmarks/course/NAME`, as text.
+fn singles(name: &str) -> String {
+    let dir = root().join("benchmarks/course").join(name);
+    let prog = compile(&dir.join(format!("{name}.c")));
+    let tests = load_tests(&dir.join("tests"));
+    let s = session(&prog, &tests);
+    let loc = localize(&s, Encoding::Full, Combine::Mbd, &options(1));
+    show_all(&prog, &reported(&loc))
+}
+
+/// `sum = x` (for `sum += x`) feeds `sum / n`, a division of doubles: the
+/// sum the output needs is found over reals, then checked exactly.
+#[test]
+fn average_float_division() {
+    assert_eq!(
+        singles("average"),
+        "{11: sum = x;} {17: printf(\"%d numbers, average %.2f, smallest %.2f\\n\", n, sum / n, min);}"
+    );
+}
+
+/// `half * half * exp` (for `* base`): products of free `long`s, found over
+/// unbounded integers, then checked on bit-vectors.
+#[test]
+fn power_long_products() {
+    assert_eq!(
+        singles("power"),
+        "{12: return half * half * exp;} {23: printf(\"%ld^%d = %ld\\n\", b, e, power(b, e));}"
+    );
+}

@@ -1,0 +1,395 @@
+//! A cheaper theory for first answers: floating point as real arithmetic.
+//!
+//! Z3 bit-blasts a floating-point division, square root or product of a
+//! free value into a circuit it rarely decides within the effort limit, and
+//! likewise a wide bit-vector product or quotient of free values. The
+//! engine's focused checks therefore first solve a formula in a cheaper
+//! theory: the test encoded with unbounded integers
+//! ([`crate::IntSemantics::Math`]) and its floating-point terms translated
+//! here into reals ([`Reals`]): no rounding, no infinities or NaNs, a square
+//! root as a non-negative `r` with `r * r = x`. Such a model is not a model
+//! of the exact formula; [`pins`] turns it into the values of the relaxed
+//! instances, which the engine then asserts on the exact formula: with them
+//! fixed, everything folds to constants and the exact check is cheap, so a
+//! diagnosis found this way is an exact one (or the exact check decides as
+//! before).
+
+use crate::instances::{InstValue, RelaxedInstance};
+use crate::sym::{fp_const, SInt, SVal};
+use std::collections::{HashMap, HashSet};
+use z3::ast::{Ast, Bool, Dynamic, Float, Int, Real, BV};
+use z3::{DeclKind, Model, SortKind};
+
+/// Whether `formula` holds an operation Z3 decides slowly: floating-point
+/// arithmetic on a value that is not a constant, or a product, quotient or
+/// remainder of at least 32 bits whose operands are not constants (a
+/// product: both of them).
+pub fn expensive(formula: &[Bool]) -> bool {
+    let mut seen: HashSet<usize> = HashSet::new();
+    let mut stack: Vec<Dynamic> = formula.iter().map(|b| Dynamic::from_ast(b)).collect();
+    while let Some(e) = stack.pop() {
+        if !seen.insert(e.get_z3_ast().as_ptr() as usize) || !e.is_app() {
+            continue;
+        }
+        let args = e.children();
+        let free = args
+            .iter()
+            .filter(|a| a.sort_kind() != SortKind::RoundingMode && !is_numeral(a))
+            .count();
+        let costly = match e.decl().kind() {
+            DeclKind::FpaAdd
+            | DeclKind::FpaSub
+            | DeclKind::FpaMul
+            | DeclKind::FpaDiv
+            | DeclKind::FpaRem
+            | DeclKind::FpaFma
+            | DeclKind::FpaSqrt => free > 0,
+            DeclKind::Bmul => free > 1 && bv_width(&e) >= 32,
+            DeclKind::Bsdiv
+            | DeclKind::Budiv
+            | DeclKind::Bsrem
+            | DeclKind::Burem
+            | DeclKind::Bsmod
+            | DeclKind::BsdivI
+            | DeclKind::BudivI
+            | DeclKind::BsremI
+            | DeclKind::BuremI
+            | DeclKind::BsmodI => free > 0 && bv_width(&e) >= 32,
+            _ => false,
+        };
+        if costly {
+            return true;
+        }
+        stack.extend(args);
+    }
+    false
+}
+
+fn is_numeral(e: &Dynamic) -> bool {
+    e.is_app()
+        && matches!(
+            e.decl().kind(),
+            DeclKind::Bnum
+                | DeclKind::FpaNum
+                | DeclKind::FpaPlusZero
+                | DeclKind::FpaMinusZero
+                | DeclKind::FpaPlusInf
+                | DeclKind::FpaMinusInf
+                | DeclKind::FpaNan
+                | DeclKind::Anum
+        )
+}
+
+fn bv_width(e: &Dynamic) -> u32 {
+    e.as_bv().map_or(0, |b| b.get_size())
+}
+
+/// The translation of floating-point terms into real arithmetic, with the
+/// side conditions it needs (divisors are not zero, square roots are roots).
+/// Terms without floating point are kept; a term it cannot translate (a
+/// reinterpretation of bits, an infinity, a remainder) makes the whole
+/// translation fail.
+#[derive(Default)]
+pub struct Reals {
+    /// Per translated term (by its AST, kept alive here): its translation.
+    cache: HashMap<usize, (Dynamic, Option<Dynamic>)>,
+    /// Conditions the translated terms need.
+    pub side: Vec<Bool>,
+}
+
+impl Reals {
+    pub fn new() -> Reals {
+        Reals::default()
+    }
+
+    /// `b` over reals, or `None` when some term has no translation.
+    pub fn bool(&mut self, b: &Bool) -> Option<Bool> {
+        self.tr(&Dynamic::from_ast(b))?.as_bool()
+    }
+
+    /// The real that floating-point term `f` stands for.
+    pub fn real(&mut self, f: &Float) -> Option<Real> {
+        self.tr(&Dynamic::from_ast(f))?.as_real()
+    }
+
+    fn tr(&mut self, e: &Dynamic) -> Option<Dynamic> {
+        let key = e.get_z3_ast().as_ptr() as usize;
+        if let Some((_, r)) = self.cache.get(&key) {
+            return r.clone();
+        }
+        let r = self.translate(e);
+        self.cache.insert(key, (e.clone(), r.clone()));
+        r
+    }
+
+    fn real_arg(&mut self, e: &Dynamic) -> Option<Real> {
+        match e.sort_kind() {
+            SortKind::FloatingPoint | SortKind::Real => self.tr(e)?.as_real(),
+            _ => None,
+        }
+    }
+
+    fn translate(&mut self, e: &Dynamic) -> Option<Dynamic> {
+        let fp = e.sort_kind() == SortKind::FloatingPoint;
+        if !e.is_app() {
+            return (!fp).then(|| e.clone());
+        }
+        let args = e.children();
+        let kind = e.decl().kind();
+        let r = |x: Real| Some(Dynamic::from_ast(&x));
+        let b = |x: Bool| Some(Dynamic::from_ast(&x));
+        match kind {
+            DeclKind::FpaNum | DeclKind::FpaPlusZero | DeclKind::FpaMinusZero => {
+                let f = e.as_float()?;
+                f.as_f64()
+                    .is_finite()
+                    .then(|| Dynamic::from_ast(&f.to_real().simplify()))
+            }
+            // Above every finite double.
+            DeclKind::FpaPlusInf | DeclKind::FpaMinusInf => {
+                let max = Float::from_f64(f64::MAX).to_real().simplify();
+                let two = Real::from_int(&Int::from_i64(2));
+                let big = Real::mul(&[&max, &two]);
+                r(match kind {
+                    DeclKind::FpaPlusInf => big,
+                    _ => big.unary_minus(),
+                })
+            }
+            DeclKind::FpaNan => None,
+            _ if fp && args.is_empty() && !is_numeral(e) => r(Real::fresh_const("real")),
+            DeclKind::FpaAdd | DeclKind::FpaSub | DeclKind::FpaMul | DeclKind::FpaDiv => {
+                let x = self.real_arg(args.get(1)?)?;
+                let y = self.real_arg(args.get(2)?)?;
+                r(match kind {
+                    DeclKind::FpaAdd => Real::add(&[&x, &y]),
+                    DeclKind::FpaSub => Real::sub(&[&x, &y]),
+                    DeclKind::FpaMul => Real::mul(&[&x, &y]),
+                    _ => {
+                        self.side
+                            .push(y.eq(Real::from_int(&Int::from_i64(0))).not());
+                        x.div(&y)
+                    }
+                })
+            }
+            DeclKind::FpaFma => {
+                let x = self.real_arg(args.get(1)?)?;
+                let y = self.real_arg(args.get(2)?)?;
+                let z = self.real_arg(args.get(3)?)?;
+                r(Real::add(&[&Real::mul(&[&x, &y]), &z]))
+            }
+            DeclKind::FpaNeg => r(self.real_arg(args.first()?)?.unary_minus()),
+            DeclKind::FpaAbs => {
+                let x = self.real_arg(args.first()?)?;
+                let zero = Real::from_int(&Int::from_i64(0));
+                r(x.ge(&zero).ite(&x, &x.unary_minus()))
+            }
+            DeclKind::FpaSqrt => {
+                let x = self.real_arg(args.get(1)?)?;
+                let root = Real::fresh_const("sqrt");
+                let zero = Real::from_int(&Int::from_i64(0));
+                self.side.push(x.ge(&zero));
+                self.side.push(root.ge(&zero));
+                self.side.push(Real::mul(&[&root, &root]).eq(&x));
+                r(root)
+            }
+            DeclKind::FpaMin | DeclKind::FpaMax => {
+                let x = self.real_arg(args.first()?)?;
+                let y = self.real_arg(args.get(1)?)?;
+                let first = match kind {
+                    DeclKind::FpaMin => x.le(&y),
+                    _ => x.ge(&y),
+                };
+                r(first.ite(&x, &y))
+            }
+            DeclKind::FpaEq
+            | DeclKind::FpaLt
+            | DeclKind::FpaGt
+            | DeclKind::FpaLe
+            | DeclKind::FpaGe => {
+                let x = self.real_arg(args.first()?)?;
+                let y = self.real_arg(args.get(1)?)?;
+                b(match kind {
+                    DeclKind::FpaEq => x.eq(&y),
+                    DeclKind::FpaLt => x.lt(&y),
+                    DeclKind::FpaGt => x.gt(&y),
+                    DeclKind::FpaLe => x.le(&y),
+                    _ => x.ge(&y),
+                })
+            }
+            DeclKind::FpaIsNan | DeclKind::FpaIsInf | DeclKind::FpaIsSubnormal => {
+                b(Bool::from_bool(false))
+            }
+            DeclKind::FpaIsZero
+            | DeclKind::FpaIsNormal
+            | DeclKind::FpaIsNegative
+            | DeclKind::FpaIsPositive => {
+                let x = self.real_arg(args.first()?)?;
+                let zero = Real::from_int(&Int::from_i64(0));
+                b(match kind {
+                    DeclKind::FpaIsZero => x.eq(&zero),
+                    DeclKind::FpaIsNormal => x.eq(&zero).not(),
+                    DeclKind::FpaIsNegative => x.lt(&zero),
+                    _ => x.gt(&zero),
+                })
+            }
+            DeclKind::FpaToFp | DeclKind::FpaToFpUnsigned if args.len() == 2 => {
+                let x = &args[1];
+                match x.sort_kind() {
+                    SortKind::FloatingPoint | SortKind::Real => r(self.real_arg(x)?),
+                    SortKind::Bv => r(Real::from_int(&self.bv_int(x, kind == DeclKind::FpaToFp)?)),
+                    _ => None,
+                }
+            }
+            DeclKind::FpaToSbv | DeclKind::FpaToUbv => {
+                let x = self.real_arg(args.get(1)?)?;
+                let zero = Real::from_int(&Int::from_i64(0));
+                // Toward zero, as C's conversion.
+                let t = x
+                    .ge(&zero)
+                    .ite(&x.to_int(), &x.unary_minus().to_int().unary_minus());
+                Some(Dynamic::from_ast(&BV::from_int(&t, bv_width(e))))
+            }
+            DeclKind::FpaToReal => r(self.real_arg(args.first()?)?),
+            DeclKind::Ite if fp => {
+                let c = self.tr(args.first()?)?.as_bool()?;
+                let x = self.real_arg(args.get(1)?)?;
+                let y = self.real_arg(args.get(2)?)?;
+                r(c.ite(&x, &y))
+            }
+            DeclKind::Eq | DeclKind::Distinct
+                if args.first()?.sort_kind() == SortKind::FloatingPoint =>
+            {
+                let x = self.real_arg(args.first()?)?;
+                let y = self.real_arg(args.get(1)?)?;
+                b(match kind {
+                    DeclKind::Eq => x.eq(&y),
+                    _ => x.eq(&y).not(),
+                })
+            }
+            _ if fp => None,
+            // An equation between bit patterns of floating-point values
+            // (`pow`'s neighbouring doubles) has no meaning over reals: it
+            // is taken as false, so the real value is the other case's.
+            DeclKind::Eq => self.rebuild(e, &args).or_else(|| b(Bool::from_bool(false))),
+            _ => self.rebuild(e, &args),
+        }
+    }
+
+    /// The integer a bit-vector stands for (its argument when it converts
+    /// an integer, as the unbounded semantics does).
+    fn bv_int(&mut self, x: &Dynamic, signed: bool) -> Option<Int> {
+        if x.is_app() && x.decl().kind() == DeclKind::Int2bv {
+            if let Some(i) = self.tr(x.children().first()?)?.as_int() {
+                return Some(i);
+            }
+        }
+        Some(Int::from_bv(&self.tr(x)?.as_bv()?, signed))
+    }
+
+    /// `e` with its arguments translated (itself when none changed).
+    fn rebuild(&mut self, e: &Dynamic, args: &[Dynamic]) -> Option<Dynamic> {
+        let mut out = Vec::with_capacity(args.len());
+        let mut changed = false;
+        for a in args {
+            if a.sort_kind() == SortKind::FloatingPoint {
+                return None;
+            }
+            let t = self.tr(a)?;
+            changed |= t.get_z3_ast() != a.get_z3_ast();
+            out.push(t);
+        }
+        if !changed {
+            return Some(e.clone());
+        }
+        let refs: Vec<&dyn Ast> = out.iter().map(|a| a as &dyn Ast).collect();
+        Some(e.decl().apply(&refs))
+    }
+}
+
+/// The values `model` (of the cheap formula, whose relaxed instances are
+/// `cheap`) gives the relaxed instances, as substitutions of the exact
+/// formula's fresh values (of its instances `exact`) by constants:
+/// instances are matched by statement and context, in order; integers
+/// outside their type and instances without a match are left free, outputs
+/// too.
+pub fn pins(
+    exact: &[RelaxedInstance],
+    cheap: &[RelaxedInstance],
+    model: &Model,
+    reals: &mut Reals,
+) -> Vec<(Dynamic, Dynamic)> {
+    let mut used = vec![false; cheap.len()];
+    let mut out = Vec::new();
+    let eval_bool = |b: &Bool| model.eval(b, true).and_then(|v| v.as_bool());
+    let pin_bool = |x: &Bool, y: &Bool, out: &mut Vec<(Dynamic, Dynamic)>| {
+        if let Some(v) = eval_bool(y) {
+            out.push((Dynamic::from_ast(x), Dynamic::from_ast(&Bool::from_bool(v))));
+        }
+    };
+    for e in exact {
+        let Some(i) = (0..cheap.len())
+            .find(|&i| !used[i] && cheap[i].stmt == e.stmt && cheap[i].ctx == e.ctx)
+        else {
+            continue;
+        };
+        used[i] = true;
+        match (&e.value, &cheap[i].value) {
+            (InstValue::Scalar { chosen: x, .. }, InstValue::Scalar { chosen: y, .. }) => {
+                out.extend(pin_scalar(x, y, model, reals))
+            }
+            (InstValue::Branch { chosen: x, .. }, InstValue::Branch { chosen: y, .. }) => {
+                pin_bool(x, y, &mut out)
+            }
+            (
+                InstValue::Jump { leave, next, .. },
+                InstValue::Jump {
+                    leave: l2,
+                    next: n2,
+                    ..
+                },
+            ) => {
+                pin_bool(leave, l2, &mut out);
+                pin_bool(next, n2, &mut out);
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn pin_scalar(
+    exact: &SVal,
+    cheap: &SVal,
+    model: &Model,
+    reals: &mut Reals,
+) -> Option<(Dynamic, Dynamic)> {
+    match (exact, cheap) {
+        (SVal::Int(x), SVal::Int(y)) => {
+            let v = y.eval(model)?;
+            let f = x.dynamic();
+            (x.kind.value(x.kind.wrap(v)) == v)
+                .then(|| (f, SInt::constant(x.sem(), x.kind, v).dynamic()))
+        }
+        (SVal::Float(x), SVal::Float(y)) => {
+            let r = reals.real(&y.t)?;
+            let v = model.eval(&r, true)?.approx_f64();
+            let f = Dynamic::from_ast(&x.t);
+            v.is_finite()
+                .then(|| (f, Dynamic::from_ast(&fp_const(x.kind, v))))
+        }
+        _ => None,
+    }
+}
+
+/// Asserts `formula` translated into reals (with its side conditions) into
+/// `solver`; whether every term could be translated.
+pub fn assert_reals(formula: &[Bool], solver: &z3::Solver) -> Option<Reals> {
+    let mut reals = Reals::new();
+    for a in formula {
+        solver.assert(&reals.bool(a)?);
+    }
+    for s in &reals.side {
+        solver.assert(s);
+    }
+    Some(reals)
+}

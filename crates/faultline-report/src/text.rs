@@ -65,6 +65,21 @@ pub fn value_phrase(v: &AngelicValue) -> String {
         AngelicValue::Value { needed, computed } => {
             format!("would need {needed} here, computed {computed}")
         }
+        AngelicValue::Argument {
+            index,
+            needed,
+            computed,
+        } if needed == computed => {
+            format!("argument {} would need {needed} (as passed)", index + 1)
+        }
+        AngelicValue::Argument {
+            index,
+            needed,
+            computed,
+        } => format!(
+            "argument {} would need {needed}, passed {computed}",
+            index + 1
+        ),
         AngelicValue::Branch { needed, computed } if needed == computed => {
             format!("would need to be {needed} (as computed)")
         }
@@ -162,6 +177,9 @@ pub fn stmt_values(d: &Diagnosis, st: StmtId) -> Vec<&Angelic> {
 pub fn is_change(v: &AngelicValue) -> bool {
     match v {
         AngelicValue::Value { needed, computed } => needed != computed,
+        AngelicValue::Argument {
+            needed, computed, ..
+        } => needed != computed,
         AngelicValue::Branch { needed, computed } => needed != computed,
         AngelicValue::Output { .. } => true,
         AngelicValue::Jump { needed, computed } => needed != computed,

@@ -192,12 +192,63 @@ pub fn is_change(v: &AngelicValue) -> bool {
 pub fn stmt_label(loc: &Localization, d: &Diagnosis, st: StmtId) -> Option<String> {
     let values = stmt_values(d, st);
     let first = values.first()?;
-    let phrase = angelic_phrase(first);
+    let phrase = call_phrase(d, first).unwrap_or_else(|| angelic_phrase(first));
     if values.iter().all(|a| a.value == first.value) {
         Some(phrase)
     } else {
         Some(format!("{phrase} for test {}", loc.tests[first.test].name))
     }
+}
+
+/// When `first` is an argument of a call: what the whole call instance
+/// would need, "would need arguments (1, 67, 65), passed (1, 65, 67)" (`…`
+/// for an argument that is not relaxed: a pointer or a struct).
+fn call_phrase(d: &Diagnosis, first: &Angelic) -> Option<String> {
+    if !matches!(first.value, AngelicValue::Argument { .. }) {
+        return None;
+    }
+    // The instance's arguments, a call after another (positions restart).
+    let mut calls: Vec<Vec<&Angelic>> = Vec::new();
+    let mut last: Option<u32> = None;
+    for a in d
+        .angelic
+        .iter()
+        .filter(|a| a.stmt == first.stmt && a.test == first.test && a.ctx == first.ctx)
+    {
+        let AngelicValue::Argument { index, .. } = a.value else {
+            continue;
+        };
+        if last.is_none_or(|l| index <= l) {
+            calls.push(Vec::new());
+        }
+        last = Some(index);
+        calls.last_mut().expect("pushed").push(a);
+    }
+    let call = calls
+        .into_iter()
+        .find(|c| c.iter().any(|a| std::ptr::eq(*a, first)))?;
+    let tuple = |needed: bool| {
+        let mut parts: Vec<String> = Vec::new();
+        for a in &call {
+            if let AngelicValue::Argument {
+                index,
+                needed: n,
+                computed: c,
+            } = &a.value
+            {
+                while parts.len() < *index as usize {
+                    parts.push("…".to_string());
+                }
+                parts.push(if needed { n.clone() } else { c.clone() });
+            }
+        }
+        parts.join(", ")
+    };
+    Some(format!(
+        "would need arguments ({}), passed ({})",
+        tuple(true),
+        tuple(false)
+    ))
 }
 
 /// A statement's label in a snippet, which shows the source: an insertion

@@ -1,7 +1,7 @@
 //! Which call sites have relaxable arguments (`CallSiteInfo::relax_args`,
 //! `faultline_ir::calls`): calls of functions with an effect or returning
-//! no arithmetic value, with an argument that is not a constant, outside
-//! conditions.
+//! no arithmetic value, with two arithmetic arguments or more, one of them
+//! not a constant, outside conditions.
 
 use faultline_c::compile_source;
 
@@ -31,6 +31,7 @@ fn arguments_are_relaxable_where_the_call_does_more_than_return_a_value() {
 int total = 0;
 void show(int a, int b) { printf("%d %d\n", a, b); }
 void add(int a) { total += a; }
+int noisy2(int x, int y) { show(x, y); return x; }
 int square(int x) { return x * x; }
 int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }
 int noisy(int x) { show(x, x); return x; }
@@ -45,6 +46,7 @@ int main(void) {
     y = square(n);
     y = fact(n);
     y = noisy(n - 1);
+    y = noisy2(y, n);
     if (noisy(n))
         y = 0;
     fill(pick(a, n), y);
@@ -59,13 +61,14 @@ int main(void) {
             site("show", "show(x, x);", true),
             site("show", "show(n, 1);", true),
             site("show", "show(2, 3);", false),
-            site("add", "add(n);", true),
+            site("add", "add(n);", false),
             site("square", "y = square(n);", false),
             site("fact", "y = fact(n);", false),
-            site("noisy", "y = noisy(n - 1);", true),
+            site("noisy", "y = noisy(n - 1);", false),
+            site("noisy2", "y = noisy2(y, n);", true),
             site("noisy", "noisy(n)", false),
-            site("pick", "fill(pick(a, n), y);", true),
-            site("fill", "fill(pick(a, n), y);", true),
+            site("pick", "fill(pick(a, n), y);", false),
+            site("fill", "fill(pick(a, n), y);", false),
         ]
     );
 }

@@ -57,6 +57,7 @@ int main(void) {
     assert_eq!(
         sites(src),
         vec![
+            site("show", "show(x, y);", true),
             site("fact", "return n <= 1 ? 1 : n * fact(n - 1);", false),
             site("show", "show(x, x);", true),
             site("show", "show(n, 1);", true),

@@ -915,7 +915,7 @@ fn preference_tiers(
         } = &inst.value
         {
             let lit = Bool::fresh_const("polish");
-            solver.assert(lit.implies(&c.eq(v)));
+            solver.assert(lit.implies(c.eq(v)));
             tiers.push(vec![lit]);
         }
         if let InstValue::Scalar {

@@ -51,6 +51,15 @@ pub fn angelic_values(
                     _ => fmt_sval(computed, m),
                 },
             },
+            InstValue::Argument {
+                index,
+                chosen,
+                computed,
+            } => AngelicValue::Argument {
+                index: *index,
+                needed: fmt_sval(chosen, m),
+                computed: fmt_sval(computed, m),
+            },
             InstValue::Branch { chosen, computed } => AngelicValue::Branch {
                 needed: m
                     .eval(chosen, true)

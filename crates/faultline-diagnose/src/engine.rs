@@ -999,6 +999,18 @@ fn preference_tiers(
     }
     let mut tiers: Vec<Vec<Bool>> = Vec::new();
     for inst in insts.iter().filter(active) {
+        // An argument keeps the value passed where it can (a fix changes one
+        // argument, not all of them); no range is preferred for it.
+        if let InstValue::Argument {
+            chosen: SVal::Int(c),
+            computed: SVal::Int(v),
+            ..
+        } = &inst.value
+        {
+            let lit = Bool::fresh_const("polish");
+            solver.assert(lit.implies(c.eq(v)));
+            tiers.push(vec![lit]);
+        }
         if let InstValue::Scalar {
             chosen: SVal::Int(c),
             computed: SVal::Int(v),

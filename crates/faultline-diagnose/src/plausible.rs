@@ -105,7 +105,9 @@ impl Plausibility {
                 .filter_map(|v| match v {
                     AngelicValue::Value { needed, .. } => Some(needed.as_str()),
                     AngelicValue::Output { text } => Some(text.as_str()),
-                    AngelicValue::Branch { .. } | AngelicValue::Jump { .. } => None,
+                    AngelicValue::Argument { .. }
+                    | AngelicValue::Branch { .. }
+                    | AngelicValue::Jump { .. } => None,
                 })
                 .collect();
             if distinct.len() > 1 {

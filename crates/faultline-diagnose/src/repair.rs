@@ -4,8 +4,9 @@
 //! `+`), `||` for `&&` and back, an integer constant one more or one less (a
 //! letter's constant also in the other case: `'i'` for `'I'`), a read of
 //! another local variable of the same type (`gcd(b, a % b)` for `gcd(a, a %
-//! b)`), or `continue` for `break` and back (in a loop, outside any
-//! `switch`).
+//! b)`), two arguments of a call of the same type swapped (`hanoi(n - 1,
+//! via, to, from)` for `hanoi(n - 1, via, from, to)`), or `continue` for
+//! `break` and back (in a loop, outside any `switch`).
 //!
 //! A constant statement (`int max = 0;`) whose instances need different
 //! values has a *constant repair* when one of those values, produced by
@@ -92,6 +93,25 @@ fn edits_of(k: &ExprKind, locals: &[(Var, Type)]) -> Vec<ExprKind> {
         ExprKind::And(a, b) => vec![ExprKind::Or(a.clone(), b.clone())],
         ExprKind::Or(a, b) => vec![ExprKind::And(a.clone(), b.clone())],
         ExprKind::Int(c) => vec![ExprKind::Int(c + 1), ExprKind::Int(c - 1)],
+        // Two arguments of the same type swapped (`hanoi(n - 1, via, to,
+        // from)` for `hanoi(n - 1, via, from, to)`).
+        ExprKind::Call { func, args, site } => {
+            let mut out = Vec::new();
+            for i in 0..args.len() {
+                for j in i + 1..args.len() {
+                    if args[i].ty == args[j].ty && args[i] != args[j] {
+                        let mut swapped = args.clone();
+                        swapped.swap(i, j);
+                        out.push(ExprKind::Call {
+                            func: *func,
+                            args: swapped,
+                            site: *site,
+                        });
+                    }
+                }
+            }
+            out
+        }
         _ => Vec::new(),
     }
 }

@@ -8,7 +8,7 @@ use faultline_exec::trace::{Scope, Trace};
 use faultline_exec::{
     Compare, ErrorKind, Executable, Exhausted, Limits, Run, RunOptions, Termination, TestCase,
 };
-use faultline_ir::{Branch, Program, StmtId};
+use faultline_ir::{Branch, Program, StmtId, StmtKind};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
@@ -281,7 +281,10 @@ impl<'p> Session<'p> {
     /// inner one anew, and as often as the program needs there, not as the
     /// failing run's other executions of it did (`factorize`: `n % d == 0`
     /// tested once per divisor the faulty bound allowed, twice and more at
-    /// the divisor it left out). The evidence is the passing runs': such a
+    /// the divisor it left out). Likewise the loops the failing runs ran in
+    /// a call with relaxable arguments (`print_range(a, b)` for
+    /// `print_range(b, a)` runs its loop as the right bounds need, not as
+    /// the wrong ones did). The evidence is the passing runs': such a
     /// loop is unrolled at least as often as any of the first
     /// [`PASSING_TRACED`] passing runs ran it in one execution, at most
     /// [`crate::bounds::JUMP_UNWIND`] times.
@@ -290,17 +293,30 @@ impl<'p> Session<'p> {
         for tr in self.failing.iter().filter_map(|t| self.traces.get(t)) {
             let mut seen = std::collections::HashSet::new();
             for ev in &tr.events {
-                if !seen.insert(ev.inst.ctx) {
+                let kind = self.prog.stmt(ev.inst.stmt).kind;
+                let cond = matches!(kind, StmtKind::LoopCond | StmtKind::DoWhileCond);
+                if !seen.insert(ev.inst.ctx) && !cond {
                     continue;
                 }
-                let mut outer = false;
+                let (mut outer, mut args) = (false, false);
                 for s in tr.contexts.chain(ev.inst.ctx) {
-                    if let Scope::Iter(l, _) = s {
-                        if outer {
-                            nested.insert(l);
+                    match s {
+                        Scope::Iter(l, _) => {
+                            if outer || args {
+                                nested.insert(l);
+                            }
+                            outer = true;
                         }
-                        outer = true;
+                        // A call with relaxable arguments: relaxed, the
+                        // callee's loops run as the new arguments need.
+                        Scope::Call(site) if self.prog.call_sites[site.index()].relax_args => {
+                            args = true;
+                        }
+                        _ => {}
                     }
+                }
+                if args && cond {
+                    nested.insert(ev.inst.stmt);
                 }
             }
         }

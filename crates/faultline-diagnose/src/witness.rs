@@ -62,7 +62,7 @@ impl Witness {
             }
             let key = (inst.stmt, inst.ctx.clone());
             match &inst.value {
-                InstValue::Scalar { chosen, .. } => {
+                InstValue::Scalar { chosen, .. } | InstValue::Argument { chosen, .. } => {
                     if let Some(v) = to_value(chosen, model) {
                         w.values.entry(key).or_default().push(v);
                     }
@@ -101,7 +101,7 @@ impl Witness {
         for a in angelic.iter().filter(|a| a.test == t) {
             let key = (a.stmt, a.ctx.clone());
             match &a.value {
-                AngelicValue::Value { needed, .. } => {
+                AngelicValue::Value { needed, .. } | AngelicValue::Argument { needed, .. } => {
                     let v = match needed.parse::<i64>() {
                         Ok(i) => Value::Int(i),
                         Err(_) => Value::Float(needed.parse::<f64>().ok()?),
@@ -157,6 +157,41 @@ impl<'w> Applier<'w> {
     }
 }
 
+impl Applier<'_> {
+    /// The next value of the instance at `site` (its stores, returned values
+    /// and arguments share one list, in the encoder's order); `arg`: argument
+    /// `arg` of a call.
+    fn next_value(&mut self, site: &Site, computed: Value, arg: Option<u32>) -> Value {
+        if !self.w.stmts.contains(&site.inst.stmt) {
+            return computed;
+        }
+        let key = (site.inst.stmt, site.ctx.to_vec());
+        let n = self.counts.entry(key.clone()).or_insert(0);
+        let i = *n as usize;
+        *n += 1;
+        match self.w.values.get(&key).and_then(|v| v.get(i)) {
+            Some(&v) => {
+                let (needed, computed) = (fmt_value(v), fmt_value(computed));
+                self.seen.push(Angelic {
+                    test: self.test,
+                    stmt: site.inst.stmt,
+                    ctx: key.1,
+                    value: match arg {
+                        None => AngelicValue::Value { needed, computed },
+                        Some(index) => AngelicValue::Argument {
+                            index,
+                            needed,
+                            computed,
+                        },
+                    },
+                });
+                v
+            }
+            None => computed,
+        }
+    }
+}
+
 impl Hooks for Applier<'_> {
     fn relaxed(&self, stmt: StmtId) -> bool {
         self.w.stmts.contains(&stmt)
@@ -188,30 +223,12 @@ impl Hooks for Applier<'_> {
         }
     }
 
-    fn value(&mut self, site: &Site, k: u32, computed: Value) -> Value {
-        if !self.w.stmts.contains(&site.inst.stmt) {
-            return computed;
-        }
-        let key = (site.inst.stmt, site.ctx.to_vec());
-        let n = self.counts.entry(key.clone()).or_insert(0);
-        let i = *n as usize;
-        *n += 1;
-        let _ = k;
-        match self.w.values.get(&key).and_then(|v| v.get(i)) {
-            Some(&v) => {
-                self.seen.push(Angelic {
-                    test: self.test,
-                    stmt: site.inst.stmt,
-                    ctx: key.1,
-                    value: AngelicValue::Value {
-                        needed: fmt_value(v),
-                        computed: fmt_value(computed),
-                    },
-                });
-                v
-            }
-            None => computed,
-        }
+    fn value(&mut self, site: &Site, _k: u32, computed: Value) -> Value {
+        self.next_value(site, computed, None)
+    }
+
+    fn argument(&mut self, site: &Site, i: u32, computed: Value) -> Value {
+        self.next_value(site, computed, Some(i))
     }
 
     fn jump(&mut self, site: &Site, computed: Jump) -> Jump {

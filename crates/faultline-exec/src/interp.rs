@@ -107,6 +107,16 @@ pub trait Hooks {
         let _ = (site, k);
         computed
     }
+    /// Called with argument `i` (its position) of a call whose arguments are
+    /// relaxable ([`faultline_ir::CallSiteInfo::relax_args`]), for each
+    /// arithmetic argument in order, after every argument is evaluated and
+    /// before the call; returns the value to pass instead. The values of a
+    /// statement instance's arguments and stores come in the order the
+    /// encoder relaxes them.
+    fn argument(&mut self, site: &Site, i: u32, computed: Value) -> Value {
+        let _ = (site, i);
+        computed
+    }
     /// Called with the text an output statement instance writes to stdout;
     /// returns the text to write instead.
     fn output(&mut self, site: &Site, computed: Vec<u8>) -> Vec<u8> {
@@ -824,6 +834,19 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         match self.hooks.as_mut() {
             Some(h) => h.jump(&Site { inst, ctx: &chain }, computed),
             None => computed,
+        }
+    }
+
+    /// The `i`-th argument of a call with relaxable arguments (hooks may change it).
+    fn argument(&mut self, i: u32, v: Value) -> Value {
+        if !self.tracking || self.hooks.is_none() {
+            return v;
+        }
+        let inst = self.frames.last().expect("frame").inst;
+        let chain = self.contexts.chain(inst.ctx);
+        match self.hooks.as_mut() {
+            Some(h) => h.argument(&Site { inst, ctx: &chain }, i, v),
+            None => v,
         }
     }
 

@@ -41,6 +41,7 @@ pub fn compute(program: &mut Program) {
     for (id, deps) in control {
         program.stmts[id.index()].control = deps;
     }
+    crate::calls::compute(program);
 }
 
 /// Whether the program computes with floating values anywhere (solvers for

@@ -19,6 +19,7 @@
 
 pub mod analysis;
 pub mod builtins;
+pub mod calls;
 pub mod pretty;
 pub mod types;
 pub mod visit;
@@ -648,4 +649,7 @@ pub struct StmtInfo {
 pub struct CallSiteInfo {
     pub stmt: StmtId,
     pub func: FuncId,
+    /// Whether a relaxed `stmt` gives this call's arithmetic arguments fresh
+    /// values (set by [`analysis::compute`], see [`calls`]).
+    pub relax_args: bool,
 }

@@ -87,6 +87,12 @@ pub enum JValue {
         needed: String,
         computed: String,
     },
+    /// Argument `index` (from 0) of a call in the statement.
+    Argument {
+        index: u32,
+        needed: String,
+        computed: String,
+    },
     Branch {
         needed: bool,
         computed: bool,
@@ -149,6 +155,15 @@ pub fn stmt(prog: &Program, id: StmtId) -> JStmt {
 pub fn value(v: &AngelicValue) -> JValue {
     match v {
         AngelicValue::Value { needed, computed } => JValue::Value {
+            needed: needed.clone(),
+            computed: computed.clone(),
+        },
+        AngelicValue::Argument {
+            index,
+            needed,
+            computed,
+        } => JValue::Argument {
+            index: *index,
             needed: needed.clone(),
             computed: computed.clone(),
         },

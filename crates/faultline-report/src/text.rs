@@ -65,6 +65,21 @@ pub fn value_phrase(v: &AngelicValue) -> String {
         AngelicValue::Value { needed, computed } => {
             format!("would need {needed} here, computed {computed}")
         }
+        AngelicValue::Argument {
+            index,
+            needed,
+            computed,
+        } if needed == computed => {
+            format!("argument {} would need {needed} (as passed)", index + 1)
+        }
+        AngelicValue::Argument {
+            index,
+            needed,
+            computed,
+        } => format!(
+            "argument {} would need {needed}, passed {computed}",
+            index + 1
+        ),
         AngelicValue::Branch { needed, computed } if needed == computed => {
             format!("would need to be {needed} (as computed)")
         }
@@ -162,6 +177,9 @@ pub fn stmt_values(d: &Diagnosis, st: StmtId) -> Vec<&Angelic> {
 pub fn is_change(v: &AngelicValue) -> bool {
     match v {
         AngelicValue::Value { needed, computed } => needed != computed,
+        AngelicValue::Argument {
+            needed, computed, ..
+        } => needed != computed,
         AngelicValue::Branch { needed, computed } => needed != computed,
         AngelicValue::Output { .. } => true,
         AngelicValue::Jump { needed, computed } => needed != computed,
@@ -174,12 +192,63 @@ pub fn is_change(v: &AngelicValue) -> bool {
 pub fn stmt_label(loc: &Localization, d: &Diagnosis, st: StmtId) -> Option<String> {
     let values = stmt_values(d, st);
     let first = values.first()?;
-    let phrase = angelic_phrase(first);
+    let phrase = call_phrase(d, first).unwrap_or_else(|| angelic_phrase(first));
     if values.iter().all(|a| a.value == first.value) {
         Some(phrase)
     } else {
         Some(format!("{phrase} for test {}", loc.tests[first.test].name))
     }
+}
+
+/// When `first` is an argument of a call: what the whole call instance
+/// would need, "would need arguments (1, 67, 65), passed (1, 65, 67)" (`…`
+/// for an argument that is not relaxed: a pointer or a struct).
+fn call_phrase(d: &Diagnosis, first: &Angelic) -> Option<String> {
+    if !matches!(first.value, AngelicValue::Argument { .. }) {
+        return None;
+    }
+    // The instance's arguments, a call after another (positions restart).
+    let mut calls: Vec<Vec<&Angelic>> = Vec::new();
+    let mut last: Option<u32> = None;
+    for a in d
+        .angelic
+        .iter()
+        .filter(|a| a.stmt == first.stmt && a.test == first.test && a.ctx == first.ctx)
+    {
+        let AngelicValue::Argument { index, .. } = a.value else {
+            continue;
+        };
+        if last.is_none_or(|l| index <= l) {
+            calls.push(Vec::new());
+        }
+        last = Some(index);
+        calls.last_mut().expect("pushed").push(a);
+    }
+    let call = calls
+        .into_iter()
+        .find(|c| c.iter().any(|a| std::ptr::eq(*a, first)))?;
+    let tuple = |needed: bool| {
+        let mut parts: Vec<String> = Vec::new();
+        for a in &call {
+            if let AngelicValue::Argument {
+                index,
+                needed: n,
+                computed: c,
+            } = &a.value
+            {
+                while parts.len() < *index as usize {
+                    parts.push("…".to_string());
+                }
+                parts.push(if needed { n.clone() } else { c.clone() });
+            }
+        }
+        parts.join(", ")
+    };
+    Some(format!(
+        "would need arguments ({}), passed ({})",
+        tuple(true),
+        tuple(false)
+    ))
 }
 
 /// A statement's label in a snippet, which shows the source: an insertion

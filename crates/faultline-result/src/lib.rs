@@ -14,6 +14,14 @@ pub enum AngelicValue {
     /// A store or return value: what it would need to be, and what the
     /// statement computes at that point.
     Value { needed: String, computed: String },
+    /// Argument `index` (its position, from 0) of a call in the statement
+    /// whose arguments are relaxable: what it would need to be, and what the
+    /// statement passes.
+    Argument {
+        index: u32,
+        needed: String,
+        computed: String,
+    },
     /// A condition's outcome.
     Branch { needed: bool, computed: bool },
     /// What an output statement would need to print.

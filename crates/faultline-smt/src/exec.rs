@@ -477,6 +477,12 @@ impl<'a, 'b> SymExec<'a, 'b> {
     }
 
     fn relax_scalar(&mut self, v: SVal, ty: &Type, g: &Bool) -> R<SVal> {
+        self.relax_value(v, ty, g, None)
+    }
+
+    /// [`Self::relax_scalar`] of a stored or returned value (`arg: None`), or
+    /// of argument `arg` of a call with relaxable arguments.
+    fn relax_value(&mut self, v: SVal, ty: &Type, g: &Bool, arg: Option<u32>) -> R<SVal> {
         let Some(ab) = self.cur_ab() else {
             return Ok(v);
         };
@@ -504,9 +510,16 @@ impl<'a, 'b> SymExec<'a, 'b> {
             stmt: id,
             ctx,
             guard: g.clone(),
-            value: InstValue::Scalar {
-                chosen: chosen.clone(),
-                computed: v,
+            value: match arg {
+                None => InstValue::Scalar {
+                    chosen: chosen.clone(),
+                    computed: v,
+                },
+                Some(index) => InstValue::Argument {
+                    index,
+                    chosen: chosen.clone(),
+                    computed: v,
+                },
             },
         });
         Ok(chosen)

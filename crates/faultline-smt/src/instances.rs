@@ -13,6 +13,13 @@ pub enum InstValue {
     /// A stored or returned scalar: what the model chose, and what the
     /// statement computes in the model's state.
     Scalar { chosen: SVal, computed: SVal },
+    /// Argument `index` (its position) of a call with relaxable arguments
+    /// ([`faultline_ir::CallSiteInfo::relax_args`]) in the statement.
+    Argument {
+        index: u32,
+        chosen: SVal,
+        computed: SVal,
+    },
     /// A condition's outcome.
     Branch { chosen: Bool, computed: Bool },
     /// An output statement: the text it prints is the expected output between these positions.

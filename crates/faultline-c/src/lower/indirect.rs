@@ -98,7 +98,11 @@ impl Resolver<'_> {
                 continue;
             }
             let site = CallSiteId(self.call_sites.len() as u32);
-            self.call_sites.push(CallSiteInfo { stmt, func: *g });
+            self.call_sites.push(CallSiteInfo {
+                stmt,
+                func: *g,
+                relax_args: false,
+            });
             let call = Expr {
                 kind: ExprKind::Call {
                     func: *g,

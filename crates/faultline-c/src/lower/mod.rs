@@ -319,7 +319,11 @@ impl<'f> Lowerer<'f> {
             _ => return err(span, "initializer element is not a compile-time constant"),
         };
         let id = CallSiteId(self.call_sites.len() as u32);
-        self.call_sites.push(CallSiteInfo { stmt, func });
+        self.call_sites.push(CallSiteInfo {
+            stmt,
+            func,
+            relax_args: false,
+        });
         Ok(id)
     }
 

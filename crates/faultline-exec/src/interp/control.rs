@@ -432,13 +432,22 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         }
     }
 
-    pub(super) fn eval_args(&mut self, args: &'p [Expr]) -> R<Vec<Vec<Value>>> {
+    /// The arguments of call `site`: when its arguments are relaxable, the
+    /// hooks may change each arithmetic one ([`super::Hooks::argument`]).
+    pub(super) fn eval_args(&mut self, args: &'p [Expr], site: CallSiteId) -> R<Vec<Vec<Value>>> {
         let mut out = Vec::with_capacity(args.len());
         for a in args {
             if a.ty.is_scalar() {
                 out.push(vec![self.eval(a)?]);
             } else {
                 out.push(self.eval_agg(a)?);
+            }
+        }
+        if self.prog.call_sites[site.index()].relax_args {
+            for (i, (a, v)) in args.iter().zip(&mut out).enumerate() {
+                if a.ty.is_arithmetic() {
+                    v[0] = self.argument(i as u32, v[0]);
+                }
             }
         }
         Ok(out)

@@ -119,7 +119,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 self.load(loc)
             }
             ExprKind::Call { func, args, site } => {
-                let a = self.eval_args(args)?;
+                let a = self.eval_args(args, *site)?;
                 match self.call(*func, a, Some(*site))? {
                     Ret::Scalar(v) => Ok(v),
                     Ret::Void => Ok(Value::Int(0)),
@@ -172,7 +172,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 Ok(cells)
             }
             ExprKind::Call { func, args, site } => {
-                let a = self.eval_args(args)?;
+                let a = self.eval_args(args, *site)?;
                 match self.call(*func, a, Some(*site))? {
                     Ret::Agg(cells) => Ok(cells),
                     _ => Err(self.error(ErrorKind::Invalid, "function did not return a struct")),

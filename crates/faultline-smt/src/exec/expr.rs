@@ -72,7 +72,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 self.read_scalar(&lp, &ty, g)
             }
             ExprKind::Call { func, args, site } => {
-                let a = self.eval_args(args, g)?;
+                let a = self.eval_args(args, *site, g)?;
                 let (ret, normal) = self.call(*func, a, g, Some(*site))?;
                 *g = normal;
                 match ret.and_then(|r| r.into_iter().next()) {
@@ -98,7 +98,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
     pub(super) fn eval_for_effects(&mut self, e: &'a Expr, g: &mut Bool) -> R<()> {
         match &e.kind {
             ExprKind::Call { func, args, site } if e.ty.is_scalar() => {
-                let a = self.eval_args(args, g)?;
+                let a = self.eval_args(args, *site, g)?;
                 let (_, normal) = self.call(*func, a, g, Some(*site))?;
                 *g = normal;
                 Ok(())
@@ -120,7 +120,16 @@ impl<'a, 'b> SymExec<'a, 'b> {
         c.v
     }
 
-    pub(super) fn eval_args(&mut self, args: &'a [Expr], g: &mut Bool) -> R<Vec<Vec<SCell>>> {
+    /// The arguments of call `site`; when its arguments are relaxable
+    /// ([`faultline_ir::CallSiteInfo::relax_args`]) and its statement is
+    /// relaxed, each arithmetic one is a fresh value, after every argument is
+    /// evaluated (the interpreter's `Hooks::argument` replays them there).
+    pub(super) fn eval_args(
+        &mut self,
+        args: &'a [Expr],
+        site: faultline_ir::CallSiteId,
+        g: &mut Bool,
+    ) -> R<Vec<Vec<SCell>>> {
         let mut out = Vec::with_capacity(args.len());
         for a in args {
             if a.ty.is_scalar() {
@@ -128,6 +137,14 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 out.push(vec![SCell { v, init: tt() }]);
             } else {
                 out.push(self.eval_agg(a, g)?);
+            }
+        }
+        if self.prog.call_sites[site.index()].relax_args {
+            for (i, (a, cells)) in args.iter().zip(&mut out).enumerate() {
+                if a.ty.is_arithmetic() {
+                    let v = cells[0].v.clone();
+                    cells[0].v = self.relax_value(v, &a.ty, g, Some(i as u32))?;
+                }
             }
         }
         Ok(out)
@@ -148,7 +165,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 Ok(cells)
             }
             ExprKind::Call { func, args, site } => {
-                let a = self.eval_args(args, g)?;
+                let a = self.eval_args(args, *site, g)?;
                 let (ret, normal) = self.call(*func, a, g, Some(*site))?;
                 *g = normal;
                 Ok(ret.unwrap_or_default())

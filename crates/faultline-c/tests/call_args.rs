@@ -1,0 +1,95 @@
+//! Which call sites have relaxable arguments (`CallSiteInfo::relax_args`,
+//! `faultline_ir::calls`): calls of functions with an effect or returning
+//! no arithmetic value, with two arithmetic arguments or more, one of them
+//! not a constant, outside conditions.
+
+use faultline_c::compile_source;
+
+/// Each call site's callee and statement text, with whether its arguments are relaxable.
+fn sites(src: &str) -> Vec<(String, String, bool)> {
+    let prog = compile_source("t.c", src).expect("compiles");
+    prog.call_sites
+        .iter()
+        .map(|c| {
+            (
+                prog.func(c.func).name.clone(),
+                prog.stmt(c.stmt).text.clone(),
+                c.relax_args,
+            )
+        })
+        .collect()
+}
+
+fn site(f: &str, text: &str, relax: bool) -> (String, String, bool) {
+    (f.to_string(), text.to_string(), relax)
+}
+
+#[test]
+fn arguments_are_relaxable_where_the_call_does_more_than_return_a_value() {
+    let src = r#"
+#include <stdio.h>
+int total = 0;
+void show(int a, int b) { printf("%d %d\n", a, b); }
+void add(int a) { total += a; }
+int noisy2(int x, int y) { show(x, y); return x; }
+int square(int x) { return x * x; }
+int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }
+int noisy(int x) { show(x, x); return x; }
+int *pick(int *p, int i) { return p + i; }
+void fill(int *p, int v) { *p = v; }
+int main(void) {
+    int n, y, a[3];
+    scanf("%d", &n);
+    show(n, 1);
+    show(2, 3);
+    add(n);
+    y = square(n);
+    y = fact(n);
+    y = noisy(n - 1);
+    y = noisy2(y, n);
+    if (noisy(n))
+        y = 0;
+    fill(pick(a, n), y);
+    printf("%d %d\n", y, total);
+    return 0;
+}
+"#;
+    assert_eq!(
+        sites(src),
+        vec![
+            site("show", "show(x, y);", true),
+            site("fact", "return n <= 1 ? 1 : n * fact(n - 1);", false),
+            site("show", "show(x, x);", true),
+            site("show", "show(n, 1);", true),
+            site("show", "show(2, 3);", false),
+            site("add", "add(n);", false),
+            site("square", "y = square(n);", false),
+            site("fact", "y = fact(n);", false),
+            site("noisy", "y = noisy(n - 1);", false),
+            site("noisy2", "y = noisy2(y, n);", true),
+            site("noisy", "noisy(n)", false),
+            site("pick", "fill(pick(a, n), y);", false),
+            site("fill", "fill(pick(a, n), y);", false),
+        ]
+    );
+}
+
+/// Not a test of faultline: prints the relaxable call sites of the course
+/// benchmark's programs (`cargo test -p faultline-c --test call_args -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn course_sites() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../benchmarks/course");
+    let mut names: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().collect();
+    names.sort_by_key(|e| e.file_name());
+    for e in names {
+        let name = e.file_name().to_string_lossy().to_string();
+        let path = e.path().join(format!("{name}.c"));
+        let Ok(prog) = faultline_c::compile_file(&path) else {
+            continue;
+        };
+        for c in prog.call_sites.iter().filter(|c| c.relax_args) {
+            println!("{name}: {}", prog.stmt(c.stmt).text);
+        }
+    }
+}

@@ -161,12 +161,7 @@ impl Indicator {
     /// (for a caller about to end the process).
     pub fn halt(&self) {
         if self.is_enabled() {
-            self.shared
-                .state
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .1 = true;
-            self.shared.wake.notify_all();
+            self.signal_stop();
             let mut err = std::io::stderr().lock();
             let _ = write!(err, "\r\x1b[2K");
             let _ = err.flush();
@@ -180,14 +175,19 @@ impl Indicator {
 
     fn stop(&mut self) {
         if let Some(t) = self.thread.take() {
-            self.shared
-                .state
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .1 = true;
-            self.shared.wake.notify_all();
+            self.signal_stop();
             let _ = t.join();
         }
+    }
+
+    /// Tells the drawing thread to erase the line and end.
+    fn signal_stop(&self) {
+        self.shared
+            .state
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .1 = true;
+        self.shared.wake.notify_all();
     }
 }
 

@@ -583,6 +583,15 @@ impl<'s, 'p> Engine<'s, 'p> {
         });
         self.stats.solve_time += t0.elapsed();
         self.stats.solver_calls += 1;
+        crate::profile::log(
+            || "model".to_string(),
+            if matches!(r, Ok(Some(_))) {
+                "sat"
+            } else {
+                "other"
+            },
+            t0.elapsed(),
+        );
         r.ok().flatten()
     }
 
@@ -652,6 +661,21 @@ impl<'s, 'p> Engine<'s, 'p> {
         });
         self.stats.solve_time += start.elapsed();
         self.stats.solver_calls += 1;
+        crate::profile::log(
+            || {
+                format!(
+                    "check ({} assumptions, effort {:?})",
+                    assumptions.len(),
+                    effort
+                )
+            },
+            match &r {
+                Ok(Ok(Some(_))) => "sat",
+                Ok(Ok(None)) => "unsat",
+                _ => "unknown",
+            },
+            start.elapsed(),
+        );
         match r {
             Ok(Ok(Some(m))) => Ok(Decided::Sat(m)),
             Ok(Ok(None)) => Ok(Decided::Unsat),
@@ -695,7 +719,30 @@ impl<'s, 'p> Engine<'s, 'p> {
             }
         }
         match check {
-            Check::Focused { polish } => self.check_focused(t, d, polish),
+            Check::Focused { polish } => {
+                let t0 = Instant::now();
+                let r = self.check_focused(t, d, polish);
+                crate::profile::log(
+                    || {
+                        let lines: Vec<String> = d
+                            .iter()
+                            .map(|s| {
+                                let info = self.session.prog.stmt(*s);
+                                format!("{}:{:?}", info.loc.line, info.kind)
+                            })
+                            .collect();
+                        format!("focused test {t} on {}", lines.join(" "))
+                    },
+                    match &r {
+                        Ok(Verdict::Explained(_)) => "explained",
+                        Ok(Verdict::Refuted) => "refuted",
+                        Ok(Verdict::Undecided) => "undecided",
+                        Err(_) => "stopped",
+                    },
+                    t0.elapsed(),
+                );
+                r
+            }
             Check::Own => Ok(match self.check_single(t, d)? {
                 None => Verdict::Refuted,
                 Some(model) => {
@@ -956,6 +1003,7 @@ impl<'s, 'p> Engine<'s, 'p> {
             let t0 = Instant::now();
             let r = solver.check_assumptions(&assumptions);
             self.stats.solve_time += t0.elapsed();
+            crate::profile::log(|| "polish".to_string(), &format!("{r:?}"), t0.elapsed());
             match r {
                 SatResult::Sat => return solver.get_model(),
                 SatResult::Unknown => return None,

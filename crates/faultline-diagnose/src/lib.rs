@@ -30,6 +30,7 @@ pub mod methods;
 pub mod ondemand;
 pub mod options;
 pub mod plausible;
+pub mod profile;
 pub mod ranking;
 pub mod repair;
 /// The result model (crate `faultline-result`, which links no solver).

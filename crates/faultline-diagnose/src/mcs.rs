@@ -875,7 +875,13 @@ impl McsEnumerator {
         params.set_u32("rlimit", self.effort.unwrap_or(0));
         solver.set_params(&params);
         self.calls += 1;
+        let t0 = std::time::Instant::now();
         let result = solver.check_assumptions(assumptions);
+        crate::profile::log(
+            || format!("mcs search ({} assumptions)", assumptions.len()),
+            &format!("{result:?}"),
+            t0.elapsed(),
+        );
         if deadline.is_some() {
             set_timeout(solver, u32::MAX);
         }

@@ -579,6 +579,9 @@ struct CaflReport {
     diagnoses: Vec<CaflCause>,
     ranking: Vec<CaflRanked>,
     stats: CaflStats,
+    /// Which limit cut the tree (absent in reports of older versions).
+    #[serde(default)]
+    incomplete_kind: Option<faultline_diagnose::result::IncompleteKind>,
 }
 
 #[derive(serde::Deserialize)]
@@ -645,7 +648,7 @@ fn fill_cafl(row: &mut Row, report: &CaflReport, prog: &ProgramSpec, total: usiz
         .collect();
     score(row, &diagnoses, &ranking, prog, total);
     row.solver_calls = report.stats.solver_calls;
-    row.status = "ok".into();
+    row.status = status(report.incomplete_kind, report.incomplete_kind.is_none()).into();
 }
 
 /// Found, first diagnosis, rank and EXAM of the faulty (or accepted) lines.

@@ -99,8 +99,22 @@ pub fn explainer<'p>(
 /// `localize --method cafl`.
 pub fn localize(a: &crate::localize_cmd::LocalizeArgs) -> Result<u8, UserError> {
     use crate::localize_cmd::LocalizeFormat;
+    // Every phase (running the tests, modelling the run, each cause) counts
+    // against --timeout and --max-memory; a tree they cut is partial.
+    let (timeout, max_memory) = crate::localize_cmd::limits_of(a)?;
+    let budget = faultline_exec::Budget::new(timeout, max_memory);
+    if let Some(mib) = max_memory {
+        faultline_smt::limits::cap_z3_memory(mib);
+    }
+    let _scope = faultline_smt::limits::enter(&budget);
     let prog = compile(&a.program)?;
-    let ex = explainer(&prog, &a.program, &a.suite, &a.cafl, a.test.as_deref())?;
+    let ex = match explainer(&prog, &a.program, &a.suite, &a.cafl, a.test.as_deref()) {
+        Err(UserError(msg)) if budget.exhausted().is_some() => {
+            eprintln!("{msg}");
+            return Ok(exit::LIMIT);
+        }
+        r => r?,
+    };
     let name = a.program.display().to_string();
     let text = match a.format {
         LocalizeFormat::Text => {
@@ -136,6 +150,12 @@ pub fn localize(a: &crate::localize_cmd::LocalizeArgs) -> Result<u8, UserError> 
         }
         Some(path) => std::fs::write(path, text)
             .map_err(|e| UserError(format!("error: cannot write {}: {e}", path.display())))?,
+    }
+    if let Some(note) = crate::cafl_report::partial_note(&ex) {
+        if a.format != LocalizeFormat::Text || a.output.is_some() {
+            eprintln!("{note}");
+        }
+        return Ok(exit::LIMIT);
     }
     Ok(exit::FAILED)
 }

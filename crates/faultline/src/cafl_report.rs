@@ -37,6 +37,16 @@ fn state_name(s: NodeState) -> &'static str {
     }
 }
 
+/// The note of a tree cut by a limit.
+pub fn partial_note(ex: &Explainer) -> Option<String> {
+    ex.incomplete.as_ref().map(|e| {
+        format!(
+            "partial: {}; the causes not built yet are missing (nodes marked truncated)",
+            e.describe()
+        )
+    })
+}
+
 fn pos(ex: &Explainer, step: usize) -> String {
     let loc = &ex.prog.stmt(ex.stmt(step)).loc;
     format!("{}:{}", ex.prog.file_name(loc.file), loc.line)
@@ -91,6 +101,9 @@ pub fn text(ex: &Explainer, program_name: &str, p: Palette) -> String {
             )
         )
     );
+    if let Some(note) = partial_note(ex) {
+        let _ = writeln!(out, "{}", p.paint(Role::Dim, &note));
+    }
     let mut order: Vec<usize> = (0..ex.nodes.len()).collect();
     order.sort_by_key(|&n| (ex.nodes[n].level, n));
     for n in order {
@@ -308,6 +321,7 @@ pub fn json(ex: &Explainer, program_name: &str) -> Value {
             "correct_lines": ex.correct.iter().collect::<Vec<_>>(),
             "benign": ex.benign.iter().collect::<Vec<_>>(),
         },
+        "incomplete_kind": ex.incomplete.as_ref().map(|i| i.kind()),
         "stats": {
             "trace_instances": ex.stats.trace_instances,
             "tree_instances": ex.stats.tree_instances,

@@ -117,20 +117,7 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
     if a.max_size == 0 {
         return Err(UserError("error: --max-size must be at least 1".into()));
     }
-    let timeout = match a.timeout {
-        Some(t) if !(t > 0.0 && t.is_finite()) => {
-            return Err(UserError(format!(
-                "error: --timeout must be a positive number of seconds, not {t}"
-            )))
-        }
-        Some(t) => Some(Duration::from_secs_f64(t)),
-        None => None,
-    };
-    let max_memory = match a.max_memory {
-        Some(0) => None,
-        Some(m) => Some(m),
-        None => Some(DEFAULT_MAX_MEMORY_MIB),
-    };
+    let (timeout, max_memory) = limits_of(a)?;
     if a.program.is_dir() {
         return crate::class_cmd::class_cmd(a, timeout, max_memory);
     }
@@ -167,6 +154,26 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
             Ok(exit::LIMIT)
         }
     }
+}
+
+/// The time and memory limits `a` sets (`--timeout`, `--max-memory`; the
+/// default memory cap when none is given, none with 0).
+pub fn limits_of(a: &LocalizeArgs) -> Result<(Option<Duration>, Option<u64>), UserError> {
+    let timeout = match a.timeout {
+        Some(t) if !(t > 0.0 && t.is_finite()) => {
+            return Err(UserError(format!(
+                "error: --timeout must be a positive number of seconds, not {t}"
+            )))
+        }
+        Some(t) => Some(Duration::from_secs_f64(t)),
+        None => None,
+    };
+    let max_memory = match a.max_memory {
+        Some(0) => None,
+        Some(m) => Some(m),
+        None => Some(DEFAULT_MAX_MEMORY_MIB),
+    };
+    Ok((timeout, max_memory))
 }
 
 /// What [`localize_program`] ended with.

@@ -416,3 +416,39 @@ fn a_search_that_does_not_return_in_time_is_reported_by_the_backstop() {
          reported in the order found, not ranked"
     );
 }
+
+#[test]
+fn cafl_honours_the_time_limit_with_a_partial_tree() {
+    // 3000 iterations: the whole tree (1000 nodes) takes over 10 s even in
+    // a release build; a limit of 3 s cuts it after the root.
+    let o = limits(
+        &[
+            "localize",
+            "cafllong/long.c",
+            "--tests",
+            "cafllong/tests",
+            "--method",
+            "cafl",
+            "--timeout",
+            "3",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    assert_eq!(o.status, 3, "{}", o.stderr);
+    let j = json(&o);
+    assert_eq!(j["schema"], "faultline.cafl/1");
+    assert_eq!(j["incomplete_kind"], "timeout");
+    assert_eq!(
+        o.stderr.trim(),
+        "partial: the time limit was reached; the causes not built yet are missing (nodes marked truncated)"
+    );
+    let nodes = j["nodes"].as_array().expect("nodes");
+    assert_eq!(nodes[0]["id"], "0");
+    assert!(nodes.len() < 1000, "{} nodes", nodes.len());
+    assert!(
+        nodes.iter().any(|n| n["state"] == "truncated"),
+        "a node whose expansion the limit stopped"
+    );
+}

@@ -19,7 +19,9 @@ pub mod measure;
 pub mod model;
 pub mod wp;
 
+use crate::result::Incomplete;
 use critical::{CriticalKind, Facts};
+use faultline_exec::budget::{Budget, Exhausted};
 use faultline_exec::interp::{ExecOptions, Executable, Hooks, Site};
 use faultline_exec::suite::FailReason;
 use faultline_exec::trace::{Instance, Trace};
@@ -142,6 +144,9 @@ pub struct Explainer<'p> {
     pub benign: BTreeSet<String>,
     pub nodes: Vec<Node>,
     pub stats: Stats,
+    /// The thread's time or memory limit ran out while the tree was built:
+    /// the nodes not built yet are missing (their parents are `Truncated`).
+    pub incomplete: Option<Incomplete>,
     solver: z3::Solver,
 }
 
@@ -189,6 +194,9 @@ impl<'p> Explainer<'p> {
                 hooks: Some(&mut log),
             },
         );
+        if let faultline_exec::Termination::OutOfBudget(e) = execution.termination {
+            return Err(limit_message(&incomplete_of(e), "running the test"));
+        }
         let verdict = faultline_exec::suite::judge(test, &execution, compare);
         let reason = match verdict {
             Verdict::Pass => return Err(format!("error: test `{}` passes", test.name)),
@@ -209,8 +217,12 @@ impl<'p> Explainer<'p> {
         if trace.events.is_empty() {
             return Err(format!("error: test `{}` executed no statement", test.name));
         }
-        let model = Model::build(prog, &trace, &atomic);
-        let facts = Facts::new(prog, &model);
+        let (model, facts) = faultline_smt::limits::guard(|| {
+            let model = Model::build(prog, &trace, &atomic);
+            let facts = Facts::new(prog, &model);
+            (model, facts)
+        })
+        .map_err(|s| limit_message(&stopped(&s), "modelling the run"))?;
         let (failure_kind, root) =
             failure_of(&model, &trace, test, &execution.stdout, &reason, &log);
         let failure_text = match &reason {
@@ -246,11 +258,15 @@ impl<'p> Explainer<'p> {
             benign: BTreeSet::new(),
             nodes: Vec::new(),
             stats: Stats::default(),
+            incomplete: None,
             solver: z3::Solver::new(),
         };
         ex.build();
         ex.stats.time = start.elapsed();
-        Ok(ex)
+        match (ex.nodes.is_empty(), &ex.incomplete) {
+            (true, Some(e)) => Err(limit_message(e, "explaining the failure")),
+            _ => Ok(ex),
+        }
     }
 
     pub fn line(&self, s: StepId) -> u32 {
@@ -358,6 +374,32 @@ impl<'p> Explainer<'p> {
         cause
     }
 
+    /// [`Self::make_node`] within the thread's budget: `None` (and
+    /// `incomplete` set) once it is exhausted, before or while the node's
+    /// cause is computed.
+    fn make_node_within(
+        &mut self,
+        id: String,
+        level: u32,
+        parent: Option<usize>,
+        branch: Option<StepId>,
+    ) -> Option<usize> {
+        if self.incomplete.is_some() {
+            return None;
+        }
+        if let Some(e) = Budget::check_current() {
+            self.incomplete = Some(incomplete_of(e));
+            return None;
+        }
+        match faultline_smt::limits::guard(|| self.make_node(id, level, parent, branch)) {
+            Ok(n) => Some(n),
+            Err(s) => {
+                self.incomplete = Some(stopped(&s));
+                None
+            }
+        }
+    }
+
     fn make_node(
         &mut self,
         id: String,
@@ -395,7 +437,10 @@ impl<'p> Explainer<'p> {
     /// (Re)builds the tree breadth first under the current feedback.
     pub fn build(&mut self) {
         self.nodes.clear();
-        let root = self.make_node("0".into(), 0, None, None);
+        self.incomplete = None;
+        let Some(root) = self.make_node_within("0".into(), 0, None, None) else {
+            return;
+        };
         let mut explained: HashMap<StepId, usize> = HashMap::new();
         explained.insert(self.root.step, root);
         let mut queue = VecDeque::from([root]);
@@ -426,7 +471,10 @@ impl<'p> Explainer<'p> {
                     continue;
                 }
                 let id = format!("{}.{k}", self.nodes[n].id);
-                let child = self.make_node(id, level + 1, Some(n), Some(b));
+                let Some(child) = self.make_node_within(id, level + 1, Some(n), Some(b)) else {
+                    self.nodes[n].state = NodeState::Truncated;
+                    break;
+                };
                 self.nodes[n].conditions[k].child = Some(child);
                 explained.insert(b, child);
                 queue.push_back(child);
@@ -679,6 +727,27 @@ fn format_values(fmt: &[u8], text: &[u8]) -> Option<Vec<Option<i128>>> {
         }
     }
     Some(out)
+}
+
+fn incomplete_of(e: Exhausted) -> Incomplete {
+    match e {
+        Exhausted::Time => Incomplete::Timeout,
+        Exhausted::Memory => Incomplete::Memory,
+    }
+}
+
+/// What a stop of Z3's work means: the budget when it is exhausted (an
+/// interrupted Z3 call may fail rather than return), else Z3's failure.
+fn stopped(s: &faultline_smt::limits::Stopped) -> Incomplete {
+    match (s, Budget::exhausted_current()) {
+        (&faultline_smt::limits::Stopped::Budget(e), _) | (_, Some(e)) => incomplete_of(e),
+        (faultline_smt::limits::Stopped::Solver(m), None) => Incomplete::Solver(m.clone()),
+    }
+}
+
+/// The message of a limit reached before the tree's root was built.
+fn limit_message(e: &Incomplete, while_: &str) -> String {
+    format!("error: {} while {while_}: no cause tree", e.describe())
 }
 
 /// The index of the failing test named `name` (or the first failing test).

@@ -111,6 +111,9 @@ pub fn compute_cause(
         return finish(&w, core);
     }
     for a in (0..failure.action).rev() {
+        // Each step builds terms: the thread's budget may end the walk here
+        // (unwinding to the caller's `limits::guard`).
+        faultline_smt::limits::tick();
         let act = &model.actions[a];
         if slicing_skips(options, slice, act.owner) {
             continue;
@@ -251,8 +254,16 @@ impl<'m> Walk<'m> {
             })
             .collect();
         self.checks += 1;
-        if solver.check_assumptions(&lits) != SatResult::Unsat {
-            return None;
+        match solver.check_assumptions(&lits) {
+            SatResult::Unsat => {}
+            SatResult::Sat => return None,
+            // Interrupted by the budget's watchdog: stop the walk (this
+            // unwinds when the budget is exhausted); otherwise Z3 could not
+            // decide, and the conjunction is taken as satisfiable, as before.
+            SatResult::Unknown => {
+                faultline_smt::limits::tick();
+                return None;
+            }
         }
         let core_names: BTreeSet<String> = solver
             .get_unsat_core()

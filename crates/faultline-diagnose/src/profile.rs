@@ -1,0 +1,26 @@
+//! A developer's profile of solver calls: with `FAULTLINE_PROFILE=1` in the
+//! environment, every solver call of the engine and of the MCS search is
+//! written to stderr as one line (what it was for, its result, its time), so
+//! that a slow localization shows which queries cost. Off by default; it
+//! never changes what is computed.
+
+use std::sync::OnceLock;
+use std::time::Duration;
+
+/// Whether profiling is on (read once per process).
+pub fn enabled() -> bool {
+    static ON: OnceLock<bool> = OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("FAULTLINE_PROFILE").is_some_and(|v| v != "0"))
+}
+
+/// Writes one profile line when profiling is on; `what` is only built then.
+pub fn log(what: impl FnOnce() -> String, result: &str, took: Duration) {
+    if enabled() {
+        eprintln!(
+            "profile: {:>9.3} ms  {:<10} {}",
+            took.as_secs_f64() * 1e3,
+            result,
+            what()
+        );
+    }
+}

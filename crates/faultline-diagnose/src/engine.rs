@@ -25,7 +25,7 @@ use faultline_smt::{
 };
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::{Duration, Instant};
-use z3::ast::{Bool, Dynamic};
+use z3::ast::Bool;
 use z3::{Model, Params, SatResult, Solver};
 
 /// How many diagnoses (per test, for per-test methods) get polished angelic
@@ -80,11 +80,14 @@ enum Decided {
 }
 
 /// What a focused check in the cheaper theory gave ([`Engine::approximate`]).
+/// Most re-executions spent on simplifying one witness's values.
+const MAX_SIMPLIFY_REPLAYS: usize = 200;
+
 enum Approximate {
     Refuted,
     Unknown,
     /// Values of the exact formula's relaxed instances to check it with.
-    Pins(Vec<(Dynamic, Dynamic)>),
+    Pins(Vec<faultline_smt::approx::Pinned>),
 }
 
 /// Shared machinery: bounds, deadline, encoding and validation of tests.
@@ -634,7 +637,7 @@ impl<'s, 'p> Engine<'s, 'p> {
         }
         // Out of the map while solving, which needs the engine.
         let single = self.singles.remove(&t).expect("encoded");
-        let r = self.check_within(&single.solver, &single.ab.relaxing_exactly(d), None);
+        let r = self.check_within(&single.solver, &single.ab.relaxing_exactly(d), None, "own");
         self.singles.insert(t, single);
         match r? {
             Decided::Sat(m) => Ok(Some(m)),
@@ -649,6 +652,7 @@ impl<'s, 'p> Engine<'s, 'p> {
         solver: &Solver,
         assumptions: &[Bool],
         effort: Option<u32>,
+        what: &str,
     ) -> Result<Decided, Incomplete> {
         if !self.set_limits(solver, effort) {
             return Err(Incomplete::Timeout);
@@ -662,13 +666,7 @@ impl<'s, 'p> Engine<'s, 'p> {
         self.stats.solve_time += start.elapsed();
         self.stats.solver_calls += 1;
         crate::profile::log(
-            || {
-                format!(
-                    "check ({} assumptions, effort {:?})",
-                    assumptions.len(),
-                    effort
-                )
-            },
+            || format!("check {what} ({} assumptions)", assumptions.len()),
             match &r {
                 Ok(Ok(Some(_))) => "sat",
                 Ok(Ok(None)) => "unsat",
@@ -800,13 +798,16 @@ impl<'s, 'p> Engine<'s, 'p> {
             (Encoding::Trace, Some(tr)) => Some(TracePolicy::new(tr)),
             _ => None,
         };
-        let enc = match self.encode_case_with(
+        let t0 = Instant::now();
+        let encoded = self.encode_case_with(
             session.formula_test(t),
             &Sink::new(&solver),
             &mut ab,
             self.encoding,
             policy.as_mut().map(|p| p as &mut dyn BranchPolicy),
-        ) {
+        );
+        crate::profile::log(|| "encode exact".into(), "", t0.elapsed());
+        let enc = match encoded {
             Ok(enc) => enc,
             // The test's full formula was encoded; the focused one is a
             // part of it, so only a limit stops it.
@@ -818,11 +819,23 @@ impl<'s, 'p> Engine<'s, 'p> {
             match self.approximate(t, d, &enc)? {
                 Approximate::Refuted => return Ok(Verdict::Refuted),
                 Approximate::Unknown => {}
-                Approximate::Pins(pins) => {
+                Approximate::Pins(pinned) => {
+                    // Re-executed with the cheap model's values, the test
+                    // passing is an exact witness, found without the exact
+                    // formula's (bit-blasted) check.
+                    let w = Witness::from_pinned(&enc.relaxed, &pinned, d);
+                    if let Some(e) = self.replayed(t, &w) {
+                        return Ok(Verdict::Explained(e));
+                    }
                     let mut with = assumptions.clone();
-                    with.extend(pins.iter().map(|(f, v)| f.eq(v)));
+                    with.extend(
+                        pinned
+                            .iter()
+                            .flat_map(|p| p.pins.iter())
+                            .map(|(f, v)| f.eq(v)),
+                    );
                     if let Decided::Sat(m) =
-                        self.check_within(&solver, &with, self.options.effort)?
+                        self.check_within(&solver, &with, self.options.effort, "pinned")?
                     {
                         approximate = Some(m);
                         assumptions = with;
@@ -832,12 +845,20 @@ impl<'s, 'p> Engine<'s, 'p> {
         }
         let model = match approximate {
             Some(m) => m,
-            None => match self.check_within(&solver, &assumptions, self.options.effort)? {
+            None => match self.check_within(&solver, &assumptions, self.options.effort, "exact")? {
                 Decided::Unsat => return Ok(Verdict::Refuted),
                 Decided::Undecided => return Ok(Verdict::Undecided),
                 Decided::Sat(m) => m,
             },
         };
+        // Readable values by re-execution first (cheap, and exact: every
+        // step replays); the solver's polishing where the model's values do
+        // not replay (outside the unwinding bounds, say).
+        let expected = &self.session.formula_test(t).expected_stdout;
+        let w = Witness::from_model(&enc, &model, d, expected);
+        if let Some(e) = self.replayed(t, &w) {
+            return Ok(Verdict::Explained(e));
+        }
         let model = match polish {
             true => {
                 let insts: Vec<&RelaxedInstance> = enc.relaxed.iter().collect();
@@ -847,6 +868,25 @@ impl<'s, 'p> Engine<'s, 'p> {
             false => model,
         };
         Ok(Verdict::Explained(self.explained(t, &enc, &model, d)))
+    }
+
+    /// Test `t` re-executed with witness `w`, its values simplified by
+    /// re-execution ([`Witness::simplified`]): the angelic values applied
+    /// and the simplified witness, or `None` when `w` does not replay.
+    fn replayed(&mut self, t: usize, w: &Witness) -> Option<Explained> {
+        let t0 = Instant::now();
+        let r = w
+            .simplified(|w| self.replay(t, w), MAX_SIMPLIFY_REPLAYS)
+            .map(|(w, r)| Explained {
+                angelic: r.angelic,
+                witness: Some(w),
+            });
+        crate::profile::log(
+            || format!("replay test {t}"),
+            if r.is_some() { "explains" } else { "fails" },
+            t0.elapsed(),
+        );
+        r
     }
 
     /// Test `t`'s focused formula for `d` in the cheaper theory
@@ -870,14 +910,17 @@ impl<'s, 'p> Engine<'s, 'p> {
             (Encoding::Trace, Some(tr)) => Some(TracePolicy::new(tr)),
             _ => None,
         };
-        let Ok(enc) = self.encode_case_sem(
+        let t0 = Instant::now();
+        let encoded = self.encode_case_sem(
             session.formula_test(t),
             &Sink::new(&cheap),
             &mut ab,
             self.encoding,
             policy.as_mut().map(|p| p as &mut dyn BranchPolicy),
             IntSemantics::Math,
-        ) else {
+        );
+        crate::profile::log(|| "encode cheap".into(), "", t0.elapsed());
+        let Ok(enc) = encoded else {
             return self.limit_hit().map_or(Ok(Approximate::Unknown), Err);
         };
         let solver = Solver::new();
@@ -887,10 +930,10 @@ impl<'s, 'p> Engine<'s, 'p> {
         };
         let assumptions: Vec<Bool> = ab.relaxing_exactly(d);
         Ok(
-            match self.check_within(&solver, &assumptions, self.options.effort)? {
+            match self.check_within(&solver, &assumptions, self.options.effort, "cheap")? {
                 Decided::Unsat => Approximate::Refuted,
                 Decided::Undecided => Approximate::Unknown,
-                Decided::Sat(m) => Approximate::Pins(faultline_smt::approx::pins(
+                Decided::Sat(m) => Approximate::Pins(faultline_smt::approx::pinned(
                     &exact.relaxed,
                     &enc.relaxed,
                     &m,

@@ -397,6 +397,12 @@ impl McsEnumerator {
         &self.options
     }
 
+    /// Lowers `max_size` to `k` (never raises it): later queries look for
+    /// no set larger than `k`.
+    pub fn cap_max_size(&mut self, k: usize) {
+        self.options.max_size = self.options.max_size.min(k);
+    }
+
     /// Changes the deadline for later queries.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.options.deadline = deadline;

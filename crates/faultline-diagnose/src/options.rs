@@ -32,6 +32,12 @@ pub struct Options {
     /// statement whose check reaches it is left undecided, and the result
     /// says so (see `combine::mbd`).
     pub effort: Option<u32>,
+    /// `mbd` in cardinality order: every minimal diagnosis up to `max_size`
+    /// (`true`), or only those of the smallest size that has any (`false`,
+    /// the default: the parsimony principle of model-based diagnosis, as
+    /// CFaults' optimal MaxSAT solutions; larger sets are searched only when
+    /// no smaller one explains the failing tests).
+    pub all_sizes: bool,
 }
 
 /// The default effort limit of a focused check.
@@ -50,6 +56,7 @@ impl Default for Options {
             progress: None,
             share_paths: true,
             effort: Some(DEFAULT_EFFORT),
+            all_sizes: false,
         }
     }
 }

@@ -122,6 +122,170 @@ impl Witness {
         Some(w)
     }
 
+    /// The witness of the values a cheap model chose for the relaxed
+    /// instances of `d` in a test's exact formula (`exact`, its relaxed
+    /// instances; see [`faultline_smt::approx::pinned`]).
+    pub fn from_pinned(
+        exact: &[faultline_smt::RelaxedInstance],
+        pinned: &[faultline_smt::approx::Pinned],
+        d: &BTreeSet<StmtId>,
+    ) -> Witness {
+        use faultline_smt::approx::Chosen;
+        let mut w = Witness {
+            stmts: d.clone(),
+            ..Witness::default()
+        };
+        for p in pinned {
+            let inst = &exact[p.inst];
+            if !d.contains(&inst.stmt) {
+                continue;
+            }
+            let key = (inst.stmt, inst.ctx.clone());
+            match (p.chosen, &inst.value) {
+                (
+                    Chosen::Int(v),
+                    InstValue::Scalar {
+                        chosen: SVal::Int(i),
+                        ..
+                    },
+                ) => {
+                    w.values
+                        .entry(key)
+                        .or_default()
+                        .push(Value::Int(i.kind.wrap(v)));
+                }
+                (Chosen::Float(x), InstValue::Scalar { .. }) => {
+                    w.values.entry(key).or_default().push(Value::Float(x));
+                }
+                (Chosen::Branch(b), _) => {
+                    w.branches.insert(key, b);
+                }
+                (Chosen::Jump(leave, next), _) => {
+                    w.jumps
+                        .insert(key, faultline_smt::instances::jump_of(leave, next));
+                }
+                _ => {}
+            }
+        }
+        w
+    }
+
+    /// Reads better, by re-execution alone (`replay` re-executes the test
+    /// with a witness): each changed value or outcome, in the order the run
+    /// applied them, is given back its computed value when the test still
+    /// passes without the change, else (an integer) a value in [-1, 1] or
+    /// one next to the computed one when that passes, as the solver's
+    /// polishing prefers. Every step is a witness, so the result is exact.
+    /// `None` when `self` itself does not replay; at most `max_replays`
+    /// re-executions.
+    pub fn simplified(
+        &self,
+        mut replay: impl FnMut(&Witness) -> Replay,
+        max_replays: usize,
+    ) -> Option<(Witness, Replay)> {
+        let mut best = self.clone();
+        let mut r = replay(&best);
+        if !r.explains {
+            return None;
+        }
+        let mut left = max_replays;
+        let mut try_with = |c: Witness, best: &mut Witness, r: &mut Replay, left: &mut usize| {
+            if *left == 0 {
+                return false;
+            }
+            *left -= 1;
+            let rc = replay(&c);
+            if rc.explains {
+                *best = c;
+                *r = rc;
+                true
+            } else {
+                false
+            }
+        };
+        let applied = r.angelic.clone();
+        for a in &applied {
+            let key = (a.stmt, a.ctx.clone());
+            match &a.value {
+                AngelicValue::Value { needed, computed } if needed != computed => {
+                    if best.values.get(&key).is_none_or(|v| v.len() != 1) {
+                        continue;
+                    }
+                    let mut c = best.clone();
+                    c.values.remove(&key);
+                    if try_with(c, &mut best, &mut r, &mut left) {
+                        continue;
+                    }
+                    let (Ok(n), Ok(cv)) = (needed.parse::<i64>(), computed.parse::<i64>()) else {
+                        continue;
+                    };
+                    // -1 only where the type is evidently signed.
+                    let mut candidates: Vec<i64> = Vec::new();
+                    if n.unsigned_abs() > 1 {
+                        candidates.extend([0, 1]);
+                        if n < 0 || cv < 0 {
+                            candidates.push(-1);
+                        }
+                    }
+                    if n.unsigned_abs() > 100 {
+                        candidates.extend(
+                            [cv.saturating_add(1), cv.saturating_sub(1)]
+                                .into_iter()
+                                .filter(|x| x.unsigned_abs() <= 100),
+                        );
+                    }
+                    for x in candidates {
+                        let mut c = best.clone();
+                        c.values.insert(key.clone(), vec![Value::Int(x)]);
+                        if try_with(c, &mut best, &mut r, &mut left) {
+                            break;
+                        }
+                    }
+                }
+                AngelicValue::Branch { needed, computed } if needed != computed => {
+                    let mut c = best.clone();
+                    c.branches.remove(&key);
+                    try_with(c, &mut best, &mut r, &mut left);
+                }
+                _ => {}
+            }
+        }
+        // Texts: a statement's consecutive outputs print one line each when
+        // their texts have as many lines as there are outputs (the solver
+        // splits the expected text among them anyhow: "nothing" here, two
+        // lines there).
+        let outputs: Vec<(Key, String)> = r
+            .angelic
+            .iter()
+            .filter_map(|a| match &a.value {
+                AngelicValue::Output { text } => Some(((a.stmt, a.ctx.clone()), text.clone())),
+                _ => None,
+            })
+            .collect();
+        let mut i = 0;
+        while i < outputs.len() {
+            let mut j = i + 1;
+            while j < outputs.len() && outputs[j].0 .0 == outputs[i].0 .0 {
+                j += 1;
+            }
+            let run = &outputs[i..j];
+            let text: String = run.iter().map(|(_, t)| t.as_str()).collect();
+            let lines: Vec<&str> = text.split_inclusive('\n').collect();
+            let uneven = run
+                .iter()
+                .any(|(_, t)| t.split_inclusive('\n').count() != 1);
+            if run.len() > 1 && uneven && lines.len() == run.len() {
+                let mut c = best.clone();
+                for ((key, _), line) in run.iter().zip(&lines) {
+                    c.outputs.insert(key.clone(), line.as_bytes().to_vec());
+                }
+                try_with(c, &mut best, &mut r, &mut left);
+            }
+            i = j;
+        }
+        Some((best, r))
+    }
+
     pub fn is_empty(&self) -> bool {
         self.values.is_empty()
             && self.branches.is_empty()
@@ -365,4 +529,81 @@ pub fn reported_values_pass(
             );
             faultline_exec::suite::judge(test, &exec, session.compare) == Verdict::Pass
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use faultline_exec::trace::Scope;
+
+    fn ctx(i: u32) -> Vec<Scope> {
+        vec![Scope::Iter(StmtId(9), i)]
+    }
+
+    fn value(i: u32, needed: i64, computed: i64) -> Angelic {
+        Angelic {
+            test: 0,
+            stmt: StmtId(1),
+            ctx: ctx(i),
+            value: AngelicValue::Value {
+                needed: needed.to_string(),
+                computed: computed.to_string(),
+            },
+        }
+    }
+
+    /// A stand-in for a re-execution: statement 1 runs in iterations 1 to
+    /// 3 computing 10, 20 and 30; the test passes when iteration 2 stores an
+    /// even number and iteration 3 stores 7 or 8.
+    fn replay(w: &Witness) -> Replay {
+        let computed = [10, 20, 30];
+        let mut angelic = Vec::new();
+        let mut stored = Vec::new();
+        for (i, c) in computed.iter().enumerate() {
+            let i = i as u32 + 1;
+            let v = match w.values.get(&(StmtId(1), ctx(i))).map(|v| v[0]) {
+                Some(Value::Int(v)) => {
+                    angelic.push(value(i, v, *c));
+                    v
+                }
+                _ => *c,
+            };
+            stored.push(v);
+        }
+        Replay {
+            explains: stored[1] % 2 == 0 && (stored[2] == 7 || stored[2] == 8),
+            angelic,
+        }
+    }
+
+    #[test]
+    fn simplified_keeps_computed_values_and_prefers_small_ones() {
+        // A model's values: every instance changed, to large numbers.
+        let model = vec![value(1, -77, 10), value(2, 123456, 20), value(3, 8, 30)];
+        let w = Witness::from_angelic(&[StmtId(1)], &model, 0).expect("integers");
+        let (_, r) = w
+            .simplified(replay, 200)
+            .expect("the model's values replay");
+        assert!(r.explains);
+        // Iterations 1 and 2 keep their computed values (the change is not
+        // needed); iteration 3 must change: neither 0 nor 1 passes, so it
+        // keeps the model's 8.
+        assert_eq!(r.angelic, vec![value(3, 8, 30)]);
+    }
+
+    #[test]
+    fn simplified_is_none_when_the_witness_does_not_replay() {
+        let model = vec![value(3, 9, 30)];
+        let w = Witness::from_angelic(&[StmtId(1)], &model, 0).expect("integers");
+        assert!(w.simplified(replay, 200).is_none());
+    }
+
+    #[test]
+    fn simplified_stops_after_its_replays() {
+        let model = vec![value(1, -77, 10), value(2, 123456, 20), value(3, 8, 30)];
+        let w = Witness::from_angelic(&[StmtId(1)], &model, 0).expect("integers");
+        // One re-execution to check the witness, none left to simplify.
+        let (_, r) = w.simplified(replay, 0).expect("replays");
+        assert_eq!(r.angelic, model);
+    }
 }

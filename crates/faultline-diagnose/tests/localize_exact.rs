@@ -190,3 +190,43 @@ fn negative_products_do_not_overflow() {
         );
     }
 }
+
+/// By default `mbd` reports only the diagnoses of the smallest size that
+/// has any: absval's single statement, not the pair of its condition and
+/// return (`all_sizes` reports both); where no single statement explains
+/// the failures (a fault in two places), the pairs.
+#[test]
+fn only_the_smallest_diagnoses_by_default() {
+    let (prog, tests) = absval();
+    let times_one = set(&prog, &[(9, "return x * 1;")]);
+    for encoding in [Encoding::Full, Encoding::Flow, Encoding::Trace] {
+        let s = session(&prog, &tests);
+        let smallest = faultline_diagnose::Options {
+            max_size: 3,
+            ..faultline_diagnose::Options::default()
+        };
+        assert!(!smallest.all_sizes);
+        let loc = localize(&s, encoding, Combine::Mbd, &smallest);
+        assert_eq!(loc.incomplete, None);
+        assert_eq!(reported(&loc), vec![times_one.clone()], "{encoding:?}");
+    }
+    // Two faults: `a` and `b` are both read one too low; no single
+    // statement makes both printed values right.
+    let src = "#include <stdio.h>\nint main(void) {\n    int x, a, b;\n    scanf(\"%d\", &x);\n    a = x - 1;\n    b = x - 2;\n    printf(\"%d\\n\", a);\n    printf(\"%d\\n\", b);\n    return 0;\n}\n";
+    let prog = compile_src("two.c", src);
+    let tests = vec![stdin_test("t", "5\n", "5\n5\n")];
+    let s = session(&prog, &tests);
+    let loc = localize(
+        &s,
+        Encoding::Full,
+        Combine::Mbd,
+        &faultline_diagnose::Options::default(),
+    );
+    assert_eq!(loc.incomplete, None);
+    let sizes: Vec<usize> = loc.diagnoses.iter().map(|d| d.stmts.len()).collect();
+    assert!(
+        !sizes.is_empty() && sizes.iter().all(|&n| n == 2),
+        "{sizes:?}"
+    );
+    assert!(reported(&loc).contains(&set(&prog, &[(5, "a = x - 1;"), (6, "b = x - 2;")])));
+}

@@ -101,13 +101,13 @@ fn goto_cleanup() {
         .chain([
             &["i < n", "status = 2;"][..],
             &["i < n", "sum = -status;"],
+            &["i++", "status = 2;"],
             &["i++", "sum = -status;"],
             &["scanf(\"%d\", &x) != 1", "sum = -status;"],
             &["x < 0", "sum = -status;"],
             &["status != 0", "sum = -status;"],
             &["i = 0", "status = 2;"],
             &["i = 0", "sum = -status;"],
-            &["i++", "status = 2;"],
             &["scanf(\"%d\", &x) != 1", "status = 2;"],
             &["x < 0", "status = 1;"],
         ])
@@ -116,7 +116,8 @@ fn goto_cleanup() {
         .iter()
         .copied()
         .chain([
-            &["i < n", "status = 2;"][..],
+            &["i = 0", "sum = -status;"][..],
+            &["i < n", "status = 2;"],
             &["i < n", "sum = -status;"],
             &["i++", "status = 2;"],
             &["i++", "sum = -status;"],
@@ -124,7 +125,6 @@ fn goto_cleanup() {
             &["x < 0", "sum = -status;"],
             &["status != 0", "sum = -status;"],
             &["i = 0", "status = 2;"],
-            &["i = 0", "sum = -status;"],
             &["scanf(\"%d\", &x) != 1", "status = 2;"],
             &["x < 0", "status = 1;"],
         ])

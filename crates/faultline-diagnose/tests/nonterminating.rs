@@ -41,9 +41,9 @@ fn endless_loop_is_localized_at_the_statement_that_keeps_it_going() {
         set(&prog, &[(7, "i <= n"), (8, "sum += i;")]),
         set(&prog, &[(4, "sum = 0"), (7, "i <= n")]),
         set(&prog, &[(6, "i = 1;"), (7, "i <= n")]),
-        set(&prog, &[(6, "i = 1;"), (11, "printf(\"%d\\n\", sum);")]),
         set(&prog, &[(7, "i <= n"), (11, "printf(\"%d\\n\", sum);")]),
         set(&prog, &[(4, "sum = 0"), (6, "i = 1;")]),
+        set(&prog, &[(6, "i = 1;"), (11, "printf(\"%d\\n\", sum);")]),
     ];
     assert_eq!(
         reported(&loc),

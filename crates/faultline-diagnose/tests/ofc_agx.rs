@@ -86,9 +86,12 @@ fn ofc_worked_example_iteration_by_iteration() {
     assert!(r.iterations[1].expanded.is_empty());
     let fin: BTreeSet<BTreeSet<String>> = r.mcses.iter().map(|m| texts(&prog, &m.stmts)).collect();
     assert_eq!(fin, it2);
-    // The final answer equals the full formula's.
-    let full =
-        faultline_diagnose::localize(&session, Encoding::Full, Combine::Mbd, &Options::default());
+    // The final answer equals the full formula's (every size, as OFC's).
+    let every_size = Options {
+        all_sizes: true,
+        ..Options::default()
+    };
+    let full = faultline_diagnose::localize(&session, Encoding::Full, Combine::Mbd, &every_size);
     let full_sets: BTreeSet<BTreeSet<String>> = full
         .diagnoses
         .iter()

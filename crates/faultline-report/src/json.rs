@@ -14,6 +14,10 @@ pub struct Settings {
     pub encoding: String,
     pub combine: String,
     pub max_size: usize,
+    /// `--all-sizes`: every minimal diagnosis up to `max_size`, not only
+    /// the smallest (added to `/1`: older reports have none).
+    #[serde(default)]
+    pub all_sizes: bool,
     pub max_diagnoses: usize,
     pub timeout_s: Option<f64>,
     pub unwind: Option<u32>,

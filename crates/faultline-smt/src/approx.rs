@@ -306,39 +306,56 @@ impl Reals {
     }
 }
 
+/// What the cheap model chose for one relaxed instance of the exact
+/// formula, as a concrete value (for a re-execution) and as substitutions
+/// of the exact formula's fresh values by constants (for a check).
+pub struct Pinned {
+    /// The index of the instance in the exact formula's relaxed instances.
+    pub inst: usize,
+    pub chosen: Chosen,
+    pub pins: Vec<(Dynamic, Dynamic)>,
+}
+
+/// A concrete value a cheap model chose.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Chosen {
+    /// An integer, within its type.
+    Int(i128),
+    Float(f64),
+    /// A condition's outcome.
+    Branch(bool),
+    /// A `break`/`continue`'s `leave` and `next`.
+    Jump(bool, bool),
+}
+
 /// The values `model` (of the cheap formula, whose relaxed instances are
-/// `cheap`) gives the relaxed instances, as substitutions of the exact
-/// formula's fresh values (of its instances `exact`) by constants:
+/// `cheap`) gives the relaxed instances of the exact formula (`exact`):
 /// instances are matched by statement and context, in order; integers
-/// outside their type and instances without a match are left free, outputs
+/// outside their type and instances without a match are left out, outputs
 /// too.
-pub fn pins(
+pub fn pinned(
     exact: &[RelaxedInstance],
     cheap: &[RelaxedInstance],
     model: &Model,
     reals: &mut Reals,
-) -> Vec<(Dynamic, Dynamic)> {
+) -> Vec<Pinned> {
     let mut used = vec![false; cheap.len()];
     let mut out = Vec::new();
     let eval_bool = |b: &Bool| model.eval(b, true).and_then(|v| v.as_bool());
-    let pin_bool = |x: &Bool, y: &Bool, out: &mut Vec<(Dynamic, Dynamic)>| {
-        if let Some(v) = eval_bool(y) {
-            out.push((Dynamic::from_ast(x), Dynamic::from_ast(&Bool::from_bool(v))));
-        }
-    };
-    for e in exact {
+    let pin = |x: &Bool, v: bool| (Dynamic::from_ast(x), Dynamic::from_ast(&Bool::from_bool(v)));
+    for (k, e) in exact.iter().enumerate() {
         let Some(i) = (0..cheap.len())
             .find(|&i| !used[i] && cheap[i].stmt == e.stmt && cheap[i].ctx == e.ctx)
         else {
             continue;
         };
         used[i] = true;
-        match (&e.value, &cheap[i].value) {
+        let found = match (&e.value, &cheap[i].value) {
             (InstValue::Scalar { chosen: x, .. }, InstValue::Scalar { chosen: y, .. }) => {
-                out.extend(pin_scalar(x, y, model, reals))
+                pin_scalar(x, y, model, reals).map(|(p, c)| (c, vec![p]))
             }
             (InstValue::Branch { chosen: x, .. }, InstValue::Branch { chosen: y, .. }) => {
-                pin_bool(x, y, &mut out)
+                eval_bool(y).map(|v| (Chosen::Branch(v), vec![pin(x, v)]))
             }
             (
                 InstValue::Jump { leave, next, .. },
@@ -347,11 +364,18 @@ pub fn pins(
                     next: n2,
                     ..
                 },
-            ) => {
-                pin_bool(leave, l2, &mut out);
-                pin_bool(next, n2, &mut out);
-            }
-            _ => {}
+            ) => match (eval_bool(l2), eval_bool(n2)) {
+                (Some(l), Some(n)) => Some((Chosen::Jump(l, n), vec![pin(leave, l), pin(next, n)])),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some((chosen, pins)) = found {
+            out.push(Pinned {
+                inst: k,
+                chosen,
+                pins,
+            });
         }
     }
     out
@@ -362,20 +386,28 @@ fn pin_scalar(
     cheap: &SVal,
     model: &Model,
     reals: &mut Reals,
-) -> Option<(Dynamic, Dynamic)> {
+) -> Option<((Dynamic, Dynamic), Chosen)> {
     match (exact, cheap) {
         (SVal::Int(x), SVal::Int(y)) => {
             let v = y.eval(model)?;
             let f = x.dynamic();
-            (x.kind.value(x.kind.wrap(v)) == v)
-                .then(|| (f, SInt::constant(x.sem(), x.kind, v).dynamic()))
+            (x.kind.value(x.kind.wrap(v)) == v).then(|| {
+                (
+                    (f, SInt::constant(x.sem(), x.kind, v).dynamic()),
+                    Chosen::Int(v),
+                )
+            })
         }
         (SVal::Float(x), SVal::Float(y)) => {
             let r = reals.real(&y.t)?;
             let v = model.eval(&r, true)?.approx_f64();
             let f = Dynamic::from_ast(&x.t);
-            v.is_finite()
-                .then(|| (f, Dynamic::from_ast(&fp_const(x.kind, v))))
+            v.is_finite().then(|| {
+                (
+                    (f, Dynamic::from_ast(&fp_const(x.kind, v))),
+                    Chosen::Float(v),
+                )
+            })
         }
         _ => None,
     }

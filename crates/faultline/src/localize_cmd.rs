@@ -51,6 +51,11 @@ pub struct LocalizeArgs {
     /// Largest diagnosis (number of statements).
     #[arg(long, default_value_t = 3)]
     pub max_size: usize,
+    /// With `mbd` (full, flow, trace): every minimal diagnosis up to
+    /// --max-size, not only those of the smallest size that explains the
+    /// failing tests.
+    #[arg(long)]
+    pub all_sizes: bool,
     /// Most diagnoses reported.
     #[arg(long, default_value_t = 100)]
     pub max_diagnoses: usize,
@@ -233,6 +238,7 @@ pub fn localize_program<R>(
             Some(0) => None,
             Some(m) => Some(m.saturating_mul(1_000_000)),
         },
+        all_sizes: a.all_sizes,
     };
     let progress = std::sync::Arc::new(faultline_report::progress::Indicator::for_stderr(quiet));
     let mut options = options;
@@ -423,6 +429,7 @@ pub fn settings(
         encoding: a.encoding.name().into(),
         combine: a.combine.unwrap_or(Combine::Mbd).name().into(),
         max_size: options.max_size,
+        all_sizes: options.all_sizes,
         max_diagnoses: options.max_diagnoses,
         timeout_s: a.timeout,
         unwind: options.unwind,

@@ -399,17 +399,7 @@ fn a_search_that_does_not_return_in_time_is_reported_by_the_backstop() {
                 .collect()
         })
         .collect();
-    assert_eq!(
-        lines,
-        [
-            vec![10u64],
-            vec![14],
-            vec![22],
-            vec![11, 18],
-            vec![12, 13],
-            vec![11, 17, 19]
-        ]
-    );
+    assert_eq!(lines, [vec![10u64], vec![14], vec![22]]);
     assert_eq!(
         j["notes"][0],
         "the solver did not stop within 1.1 s of the time limit: the diagnoses found until then are \

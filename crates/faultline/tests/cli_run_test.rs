@@ -500,9 +500,9 @@ fn localize_encodes_files_and_streams() {
         o.stdout.starts_with(
             "\
 2 of 5 tests fail: 2, 4
-method full+mbd: 6 diagnoses
+method full+mbd: 3 diagnoses
 
-diagnosis 1 of 6: 2 statements, explains 2, 4
+diagnosis 1 of 3: 2 statements, explains 2, 4
   --> tests/cli/commands/grep.c:12:9
 "
         ),

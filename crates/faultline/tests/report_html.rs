@@ -11,7 +11,10 @@ use std::process::Command;
 fn html_report(prog: &str, tests: &str, out: &Path) {
     let o = faultline()
         .current_dir(root())
-        .args(["localize", prog, "--tests", tests, "--format", "html", "-o"])
+        // Every size: the triangle's report then has diagnoses of two
+        // statements to select.
+        .args(["localize", prog, "--tests", tests, "--all-sizes"])
+        .args(["--format", "html", "-o"])
         .arg(out)
         .output()
         .expect("faultline runs");

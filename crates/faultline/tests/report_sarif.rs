@@ -8,9 +8,14 @@ use common::{faultline, root};
 use serde_json::Value;
 
 fn sarif(prog: &str, tests: &str) -> Value {
+    sarif_with(prog, tests, &[])
+}
+
+fn sarif_with(prog: &str, tests: &str, extra: &[&str]) -> Value {
     let o = faultline()
         .current_dir(root())
         .args(["localize", prog, "--tests", tests, "--format", "sarif"])
+        .args(extra)
         .output()
         .expect("faultline runs");
     assert_eq!(o.status.code(), Some(1));
@@ -19,7 +24,12 @@ fn sarif(prog: &str, tests: &str) -> Value {
 
 fn examples() -> Vec<Value> {
     vec![
-        sarif("examples/triangle/triangle.c", "examples/triangle/tests"),
+        // Every size, for diagnoses of two statements.
+        sarif_with(
+            "examples/triangle/triangle.c",
+            "examples/triangle/tests",
+            &["--all-sizes"],
+        ),
         sarif("examples/maxval/maxval.c", "examples/maxval/tests"),
         sarif("examples/leap/leap.c", "examples/leap/tests"),
     ]
@@ -190,7 +200,7 @@ fn logs_stay_within_code_scannings_limits() {
         let o = faultline()
             .current_dir(&dir)
             .args(["localize", "many.c", "--tests", "tests", "--format", format])
-            .args(["--max-diagnoses", "1800"])
+            .args(["--max-diagnoses", "1800", "--all-sizes"])
             .output()
             .expect("faultline runs");
         serde_json::from_slice(&o.stdout).expect("valid JSON")

@@ -180,7 +180,13 @@ impl<S: TestSource> Combination for Mbd<S> {
             search.joint.en.set_effort(effort);
         }
         let undecided = |s: &Search<S>| Incomplete::Effort(s.undecided.len());
-        let incomplete = match incomplete.or_else(|| search.run(engine)) {
+        // Only the smallest diagnoses: when single statements explain the
+        // tests, no larger set is searched.
+        let smallest_found = focused && !engine.options().all_sizes && !search.diagnoses.is_empty();
+        let incomplete = match incomplete.or_else(|| match smallest_found {
+            true => None,
+            false => search.run(engine),
+        }) {
             Some(Incomplete::Effort(_)) => Some(undecided(&search)),
             None if !search.undecided.is_empty() => Some(undecided(&search)),
             other => other,
@@ -334,6 +340,12 @@ impl<S: TestSource> Search<'_, S> {
                 Validation::Explained(angelic) => {
                     if self.accept(engine, d, cost, &members, angelic) {
                         return Some(Incomplete::MaxDiagnoses);
+                    }
+                    // Only the smallest diagnoses: no level above this one.
+                    if !engine.options().all_sizes
+                        && engine.mcs_options().order == Order::Cardinality
+                    {
+                        self.joint.en.cap_max_size(cost as usize);
                     }
                 }
             }

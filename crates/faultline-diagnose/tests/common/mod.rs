@@ -48,9 +48,12 @@ pub fn stdin_test(name: &str, stdin: &str, expected: &str) -> TestCase {
     }
 }
 
+/// Every minimal diagnosis up to `max_size` (not only the smallest): what
+/// the engine's exactness tests compare.
 pub fn options(max_size: usize) -> Options {
     Options {
         max_size,
+        all_sizes: true,
         ..Options::default()
     }
 }

@@ -258,10 +258,22 @@ impl SInt {
 
     /// The constant leaves of the term's if-then-else tree; a leaf that is
     /// no constant is skipped with `skip_unknown`, else there is no answer.
+    ///
+    /// The tree is a DAG (a branch shared by several paths): each term is
+    /// visited once, and the walk gives up after a bounded number of terms,
+    /// so a deep tree of shared branches costs at most that.
     fn const_leaves(&self, cap: usize, skip_unknown: bool) -> Option<Vec<i128>> {
         let mut out = Vec::new();
         let mut stack = vec![self.clone()];
+        let mut seen: std::collections::HashSet<usize> = std::collections::HashSet::new();
+        let budget = 64 * cap + 4096;
         while let Some(t) = stack.pop() {
+            if !seen.insert(t.dynamic().get_z3_ast().as_ptr() as usize) {
+                continue;
+            }
+            if seen.len() > budget {
+                return None;
+            }
             if let Some(c) = t.as_const() {
                 if !out.contains(&c) {
                     out.push(c);

@@ -207,3 +207,33 @@ fn expensive_operations_on_if_then_else_values_are_computed_per_leaf() {
     let lt = sym::compare(CmpOp::Lt, &SVal::Float(f(2.0)), &SVal::Float(f(1.0))).unwrap();
     assert_eq!(lt.v.1.as_bool(), Some(false));
 }
+
+/// The constants of an if-then-else tree whose branches are shared (a DAG
+/// with 2^40 paths, as a loop's symbolic index builds) are found by
+/// visiting each term once, and a walk that would visit too many terms
+/// gives up instead of running on.
+#[test]
+fn known_leaves_of_a_shared_tree_visit_each_term_once() {
+    let sem = IntSemantics::BitVector;
+    let mut t = SInt::ite(
+        &Bool::new_const("c"),
+        &SInt::constant(sem, IntKind::Int, 1),
+        &SInt::constant(sem, IntKind::Int, 2),
+    );
+    for k in 0..40 {
+        let (free, _) = SInt::fresh(sem, IntKind::Int, "free");
+        let inner = SInt::ite(&Bool::new_const(format!("d{k}")), &t, &free);
+        t = SInt::ite(&Bool::new_const(format!("c{k}")), &t, &inner);
+    }
+    assert_eq!(t.known_leaves(16), Some(vec![1, 2]));
+    // Every leaf unknown but two: `leaves` (no unknown leaf allowed) has no
+    // answer.
+    assert_eq!(t.leaves(16), None);
+    // A wide tree of distinct terms: more than the walk's budget.
+    let mut wide = SInt::constant(sem, IntKind::Int, 0);
+    for k in 0..6000 {
+        let (free, _) = SInt::fresh(sem, IntKind::Int, "w");
+        wide = SInt::ite(&Bool::new_const(format!("w{k}")), &free, &wide);
+    }
+    assert_eq!(wide.known_leaves(16), None);
+}

@@ -778,16 +778,21 @@ impl<'s, 'p> Engine<'s, 'p> {
         polish: bool,
     ) -> Result<Verdict<Explained>, Incomplete> {
         let session = self.session;
-        // `trace` follows the run's path: where no statement of `d` ran (and
-        // the run was not cut, so its whole path is recorded), the focused
-        // formula has no relaxed instance; it is the failing run itself, so
-        // unsatisfiable: refuted without encoding it.
-        if self.encoding == Encoding::Trace && session.traces.contains_key(&t) && !session.is_cut(t)
+        // Where no statement of `d` ran in the test (and the run was not
+        // cut, so its coverage is whole), relaxing them changes nothing: the
+        // run reaches none of them, so the focused formula's only model is
+        // the failing run itself (in `trace` too, which follows its path).
+        // Refuted without encoding it. Declarations and insertions are not
+        // instances of a run: they are left to the formula.
+        if !session.is_cut(t)
+            && d.iter().all(|s| {
+                !matches!(
+                    session.prog.stmt(*s).kind,
+                    StmtKind::Insert | StmtKind::Declare
+                ) && !session.runs[t].execution.coverage.covered(*s)
+            })
         {
-            let cov = &session.runs[t].execution.coverage;
-            if d.iter().all(|s| !cov.covered(*s)) {
-                return Ok(Verdict::Refuted);
-            }
+            return Ok(Verdict::Refuted);
         }
         if cannot_change_alone(session, t, d) {
             return Ok(Verdict::Refuted);

@@ -70,7 +70,9 @@ fn combined(mut engine: Engine, combine: Combine, start: Instant) -> Localizatio
     };
     if combine != Combine::PerTest && !engine.is_weighted() {
         let session = engine.session();
+        let t0 = Instant::now();
         Plausibility::new(session.prog).order(session, &mut found.diagnoses);
+        crate::profile::log(|| "plausibility order".into(), "", t0.elapsed());
     }
     let ranking = rank_by_diagnoses(&found.diagnoses);
     let name = format!("{}+{}", engine.encoding().name(), combine.name());

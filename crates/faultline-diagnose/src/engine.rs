@@ -878,7 +878,7 @@ impl<'s, 'p> Engine<'s, 'p> {
     /// Test `t` re-executed with witness `w`, its values simplified by
     /// re-execution ([`Witness::simplified`]): the angelic values applied
     /// and the simplified witness, or `None` when `w` does not replay.
-    fn replayed(&mut self, t: usize, w: &Witness) -> Option<Explained> {
+    pub fn replayed(&mut self, t: usize, w: &Witness) -> Option<Explained> {
         let t0 = Instant::now();
         let r = w
             .simplified(|w| self.replay(t, w), MAX_SIMPLIFY_REPLAYS)

@@ -333,26 +333,30 @@ impl Applier<'_> {
         let n = self.counts.entry(key.clone()).or_insert(0);
         let i = *n as usize;
         *n += 1;
-        match self.w.values.get(&key).and_then(|v| v.get(i)) {
-            Some(&v) => {
-                let (needed, computed) = (fmt_value(v), fmt_value(computed));
-                self.seen.push(Angelic {
-                    test: self.test,
-                    stmt: site.inst.stmt,
-                    ctx: key.1,
-                    value: match arg {
-                        None => AngelicValue::Value { needed, computed },
-                        Some(index) => AngelicValue::Argument {
-                            index,
-                            needed,
-                            computed,
-                        },
-                    },
-                });
-                v
-            }
+        // An instance without a value keeps its computed one, and is
+        // reported as such ("as computed").
+        let v = match self.w.values.get(&key).and_then(|v| v.get(i)) {
+            Some(&v) => v,
             None => computed,
-        }
+        };
+        let (needed, shown) = (fmt_value(v), fmt_value(computed));
+        self.seen.push(Angelic {
+            test: self.test,
+            stmt: site.inst.stmt,
+            ctx: key.1,
+            value: match arg {
+                None => AngelicValue::Value {
+                    needed,
+                    computed: shown,
+                },
+                Some(index) => AngelicValue::Argument {
+                    index,
+                    needed,
+                    computed: shown,
+                },
+            },
+        });
+        v
     }
 }
 
@@ -365,8 +369,11 @@ impl Hooks for Applier<'_> {
         if !self.w.stmts.contains(&site.inst.stmt) {
             return computed;
         }
-        match self.w.branches.get(&(site.inst.stmt, site.ctx.to_vec())) {
-            Some(&b) => {
+        match (
+            self.w.branches.get(&(site.inst.stmt, site.ctx.to_vec())),
+            computed,
+        ) {
+            (Some(&b), _) => {
                 let c = computed == Branch::True;
                 self.seen.push(Angelic {
                     test: self.test,
@@ -383,7 +390,22 @@ impl Hooks for Applier<'_> {
                     Branch::False
                 }
             }
-            None => computed,
+            // Kept as computed (a two-way condition: a `switch`'s case is
+            // not a Boolean outcome).
+            (None, Branch::True | Branch::False) => {
+                let c = computed == Branch::True;
+                self.seen.push(Angelic {
+                    test: self.test,
+                    stmt: site.inst.stmt,
+                    ctx: site.ctx.to_vec(),
+                    value: AngelicValue::Branch {
+                        needed: c,
+                        computed: c,
+                    },
+                });
+                computed
+            }
+            (None, _) => computed,
         }
     }
 

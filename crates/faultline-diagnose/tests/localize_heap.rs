@@ -116,15 +116,15 @@ fn goto_cleanup() {
         .iter()
         .copied()
         .chain([
-            &["i = 0", "sum = -status;"][..],
-            &["i < n", "status = 2;"],
-            &["i < n", "sum = -status;"],
-            &["i++", "status = 2;"],
+            &["i < n", "sum = -status;"][..],
             &["i++", "sum = -status;"],
             &["scanf(\"%d\", &x) != 1", "sum = -status;"],
             &["x < 0", "sum = -status;"],
             &["status != 0", "sum = -status;"],
             &["i = 0", "status = 2;"],
+            &["i = 0", "sum = -status;"],
+            &["i < n", "status = 2;"],
+            &["i++", "status = 2;"],
             &["scanf(\"%d\", &x) != 1", "status = 2;"],
             &["x < 0", "status = 1;"],
         ])

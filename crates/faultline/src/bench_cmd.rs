@@ -133,6 +133,9 @@ pub struct Manifest {
     pub max_memory: Option<u64>,
     #[serde(default)]
     pub max_size: Option<usize>,
+    /// Further `localize` flags for every job (`["--effort", "1"]`).
+    #[serde(default)]
+    pub args: Vec<String>,
     #[serde(default)]
     pub tests: Option<TestSpec>,
     #[serde(rename = "program")]
@@ -466,6 +469,7 @@ fn run_job(
     if let Some(k) = manifest.max_size {
         cmd.arg("--max-size").arg(k.to_string());
     }
+    cmd.args(&manifest.args);
     if let Some(t) = timeout {
         cmd.arg("--timeout").arg(t.to_string());
     }

@@ -275,15 +275,15 @@ fn bench_passes_a_manifests_comparison() {
     let out = tempdir("bench-compare");
     let manifest = out.join("class.toml");
     let data = root().join("examples/median-class");
-    let text = |compare: &str| {
+    let text = |compare: &str, args: &str| {
         format!(
-            "name = \"median\"\ndata = \"{}\"\nmethods = [\"full\"]\n\n[tests]\ndir = \"tests\"\n{compare}\n\
+            "name = \"median\"\ndata = \"{}\"\nmethods = [\"full\"]\n{args}\n[tests]\ndir = \"tests\"\n{compare}\n\
              [[program]]\nname = \"wrongmid\"\nsource = \"submissions/wrongmid.c\"\nfaulty_lines = [10]\n",
             data.display()
         )
     };
-    let run = |compare: &str| {
-        std::fs::write(&manifest, text(compare)).unwrap();
+    let run = |compare: &str, args: &str| {
+        std::fs::write(&manifest, text(compare, args)).unwrap();
         let o = faultline()
             .arg("bench")
             .arg(&manifest)
@@ -310,11 +310,16 @@ fn bench_passes_a_manifests_comparison() {
     };
     // The tests' compare.toml (an answer pattern): 2 failing tests, the
     // computation first.
-    assert_eq!(run(""), ("2".into(), "true".into(), "1".into()));
+    assert_eq!(run("", ""), ("2".into(), "true".into(), "1".into()));
     // The manifest's comparison replaces it: byte for byte every test fails
     // (the prompt differs) and no diagnosis names line 10.
     assert_eq!(
-        run("compare = { mode = \"exact\" }\n"),
+        run("compare = { mode = \"exact\" }\n", ""),
+        ("7".into(), "false".into(), "".into())
+    );
+    // The same through the manifest's further localize flags (`args`).
+    assert_eq!(
+        run("", "args = [\"--compare\", \"exact\"]\n"),
         ("7".into(), "false".into(), "".into())
     );
 }

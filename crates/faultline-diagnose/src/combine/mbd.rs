@@ -327,8 +327,14 @@ impl<S: TestSource> Search<'_, S> {
                     continue;
                 }
             };
-            let model = self.polished(engine, &d, model);
-            match self.validate(engine, &d, &model) {
+            // Readable values by re-execution on every active test; the
+            // solver's polishing where one of them does not replay.
+            let replayed = self.replayed(engine, &d, &model);
+            let model = match replayed {
+                Some(_) => model,
+                None => self.polished(engine, &d, model),
+            };
+            match self.validate(engine, &d, &model, replayed) {
                 Validation::Stopped(inc) => return Some(inc),
                 Validation::Unexplained(t) => {
                     if !self.join(engine, t) {
@@ -388,25 +394,66 @@ impl<S: TestSource> Search<'_, S> {
             .unwrap_or(model)
     }
 
-    /// Checks candidate `d` on the tests not in the formula, replaying
-    /// witnesses per path group (from the active tests' model first, then
-    /// from tests that needed their own formula) before solving.
-    fn validate(&self, engine: &mut Engine, d: &BTreeSet<StmtId>, model: &Model) -> Validation {
-        let session = engine.session();
-        let mut angelic: Vec<Angelic> = Vec::new();
-        for &t in &self.active {
-            angelic.extend(angelic_values(session, t, &self.joint.encs[&t], model, d));
-        }
-        let mut groups: HashMap<usize, Vec<Witness>> = HashMap::new();
+    /// The active tests re-executed with `model`'s values for `d`, each
+    /// simplified by re-execution ([`Witness::simplified`]): their angelic
+    /// values and witnesses, or `None` when one does not replay.
+    fn replayed(
+        &self,
+        engine: &mut Engine,
+        d: &BTreeSet<StmtId>,
+        model: &Model,
+    ) -> Option<Vec<(usize, Vec<Angelic>, Witness)>> {
+        let mut out = Vec::new();
         for &a in &self.active {
-            let g = engine.path(a).unwrap_or(usize::MAX);
             let w = Witness::from_model(
                 &self.joint.encs[&a],
                 model,
                 d,
-                &session.formula_test(a).expected_stdout,
+                &engine.session().formula_test(a).expected_stdout,
             );
-            groups.entry(g).or_default().push(w);
+            let e = engine.replayed(a, &w)?;
+            out.push((a, e.angelic, e.witness.unwrap_or(w)));
+        }
+        Some(out)
+    }
+
+    /// Checks candidate `d` on the tests not in the formula, replaying
+    /// witnesses per path group (from the active tests' values first, then
+    /// from tests that needed their own formula) before solving. The active
+    /// tests' values are `replayed`'s when given, else `model`'s.
+    fn validate(
+        &self,
+        engine: &mut Engine,
+        d: &BTreeSet<StmtId>,
+        model: &Model,
+        replayed: Option<Vec<(usize, Vec<Angelic>, Witness)>>,
+    ) -> Validation {
+        let session = engine.session();
+        let mut angelic: Vec<Angelic> = Vec::new();
+        let mut groups: HashMap<usize, Vec<Witness>> = HashMap::new();
+        match replayed {
+            Some(r) => {
+                for (a, values, w) in r {
+                    angelic.extend(values);
+                    let g = engine.path(a).unwrap_or(usize::MAX);
+                    groups.entry(g).or_default().push(w);
+                }
+            }
+            None => {
+                for &t in &self.active {
+                    angelic.extend(angelic_values(session, t, &self.joint.encs[&t], model, d));
+                }
+                for &a in &self.active {
+                    let g = engine.path(a).unwrap_or(usize::MAX);
+                    let w = Witness::from_model(
+                        &self.joint.encs[&a],
+                        model,
+                        d,
+                        &session.formula_test(a).expected_stdout,
+                    );
+                    groups.entry(g).or_default().push(w);
+                }
+            }
         }
         let fallback: Option<Witness> = groups.values().next().and_then(|v| v.first().cloned());
         let pending = self

@@ -356,9 +356,22 @@ impl SInt {
     }
 
     pub fn ite(c: &Bool, a: &SInt, b: &SInt) -> SInt {
+        let (a, b) = unified(a, b);
         SInt {
             kind: a.kind,
             t: ITerm::ite(c, &a.t, &b.t),
+        }
+    }
+
+    /// The term as a math integer (a bit-vector read in its kind's
+    /// signedness).
+    fn to_math(&self) -> SInt {
+        match &self.t {
+            ITerm::Bv(b) => SInt {
+                kind: self.kind,
+                t: ITerm::Math(Int::from_bv(b, self.kind.signed())),
+            },
+            ITerm::Math(_) => self.clone(),
         }
     }
 
@@ -367,7 +380,8 @@ impl SInt {
         if let (Some(a), Some(b)) = (self.as_const(), other.as_const()) {
             return Bool::from_bool(a == b);
         }
-        match (&self.t, &other.t) {
+        let (x, y) = unified(self, other);
+        match (&x.t, &y.t) {
             (ITerm::Bv(a), ITerm::Bv(b)) => a.eq(b),
             (ITerm::Math(a), ITerm::Math(b)) => a.eq(b),
             _ => unreachable!("integer terms of one semantics"),
@@ -395,7 +409,8 @@ impl SInt {
             });
         }
         let signed = self.kind.signed();
-        match (&self.t, &other.t) {
+        let (x, y) = unified(self, other);
+        match (&x.t, &y.t) {
             (ITerm::Bv(a), ITerm::Bv(b)) => match (op, signed) {
                 (CmpOp::Eq, _) => a.eq(b),
                 (CmpOp::Ne, _) => a.eq(b).not(),
@@ -791,10 +806,22 @@ fn fits_signed(wide: &BV, w: u32) -> Bool {
     wide.eq(narrow.sign_ext(wide.get_size() - w))
 }
 
+/// `x` and `y` in one semantics. A few conversions give bits whatever the
+/// semantics (a float's truncation, a pointer's truth value); met with a
+/// math integer, such a term is read as the math integer it denotes.
+fn unified(x: &SInt, y: &SInt) -> (SInt, SInt) {
+    match (&x.t, &y.t) {
+        (ITerm::Bv(_), ITerm::Math(_)) => (x.to_math(), y.clone()),
+        (ITerm::Math(_), ITerm::Bv(_)) => (x.clone(), y.to_math()),
+        _ => (x.clone(), y.clone()),
+    }
+}
+
 fn int_binary(op: BinOp, k: IntKind, x: &SInt, y: &SInt) -> SResult<Checked<SInt>> {
     if let (Some(a), Some(b)) = (x.as_const(), y.as_const()) {
         return Ok(fold_binary(op, k, y.kind, a, b, x.sem()));
     }
+    let (x, y) = &unified(x, y);
     let signed = k.signed();
     let mut safe = Vec::new();
     let t = match (&x.t, &y.t) {

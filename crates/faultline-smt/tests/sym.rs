@@ -237,3 +237,41 @@ fn known_leaves_of_a_shared_tree_visit_each_term_once() {
     }
     assert_eq!(wide.known_leaves(16), None);
 }
+
+/// In math semantics, the few conversions that give bits whatever the
+/// semantics (a double truncated to `int`, a pointer's truth value) meet
+/// math integers in arithmetic, comparisons and choices: the bits are read
+/// as the integer they denote (schedule2's focused checks in the cheaper
+/// theory panicked on `int + (bits)`).
+#[test]
+fn bits_from_a_conversion_meet_math_integers() {
+    use faultline_ir::FloatKind;
+    use sym::FpEq;
+    let sem = IntSemantics::Math;
+    let int = Type::Int(IntKind::Int);
+    let (d, _) = SVal::fresh(sem, &Type::Float(FloatKind::Double), "d").unwrap();
+    let (n, _) = SVal::fresh(sem, &int, "n").unwrap();
+    let t = sym::convert(&d, &Type::Float(FloatKind::Double), &int)
+        .unwrap()
+        .v;
+    let sum = sym::binary(BinOp::Add, &int, &n, &t).unwrap().v;
+    let diff = sym::binary(BinOp::Sub, &int, &t, &n).unwrap().v;
+    let lt = sym::compare(CmpOp::Lt, &t, &n).unwrap().v.1;
+    let (SVal::Int(sum), SVal::Int(diff), SVal::Int(ti), SVal::Int(ni)) = (&sum, &diff, &t, &n)
+    else {
+        panic!("integers")
+    };
+    let pick = SInt::ite(&lt, ti, ni);
+    let solver = Solver::new();
+    let SVal::Float(df) = &d else {
+        panic!("a double")
+    };
+    solver.assert(df.t._eq_fp(&sym::fp_const(FloatKind::Double, -7.9)));
+    solver.assert(ni.eq_const(5));
+    assert_eq!(solver.check(), SatResult::Sat);
+    let m = solver.get_model().unwrap();
+    let val = |x: &SInt| m.eval(&x.dynamic(), true).unwrap().to_string();
+    assert_eq!(val(sum), "(- 2)");
+    assert_eq!(val(diff), "(- 12)");
+    assert_eq!(val(&pick), "(- 7)");
+}

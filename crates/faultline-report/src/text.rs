@@ -371,10 +371,22 @@ pub fn nothing_found(loc: &Localization) -> String {
         ),
         None => {
             format!(
-            "no diagnosis: no set of statements within the search bounds explains the failing {}",
-            if loc.failing.len() == 1 { "test" } else { "tests" }
-        )
+                "no diagnosis: no set of statements within the search bounds explains the failing {}; {}",
+                if loc.failing.len() == 1 { "test" } else { "tests" },
+                what_to_try(&loc.method)
+            )
         }
+    }
+}
+
+/// What may find a diagnosis where method `method` (`trace+mbd`) found
+/// none within its bounds.
+fn what_to_try(method: &str) -> &'static str {
+    match method.split('+').next() {
+        Some("trace") => {
+            "`trace` keeps the runs' branch outcomes and has no candidates for missing code: --method full has both (a larger --max-size may also help)"
+        }
+        _ => "a larger --max-size may find one, or the fault is missing code of a kind no candidate covers",
     }
 }
 
@@ -437,6 +449,14 @@ fn render_full(prog: &Program, loc: &Localization, opts: &TextOptions) -> String
             ),
         }
     );
+    if loc.diagnoses.is_empty() && loc.incomplete.is_none() && !loc.used_failing().is_empty() {
+        let _ = writeln!(
+            s,
+            "{} {}",
+            pal.paint(Role::Note, "note:"),
+            nothing_found(loc)
+        );
+    }
     for (i, d) in loc.diagnoses.iter().enumerate() {
         s.push('\n');
         diagnosis(&mut s, prog, loc, i, d, opts);

@@ -481,6 +481,59 @@ method full+mbd: 0 diagnoses (partial: all 2 failing tests not used)
     assert_eq!(o.status, 3, "{}{}", o.stdout, o.stderr);
 }
 
+/// A search that finds nothing within its bounds says so after the method
+/// line, with what may find a diagnosis: `trace` keeps the run's branch
+/// outcomes, and a skipped `printf` is not an instance of the run, so no
+/// statement of it can print the missing line; `full` names the condition.
+#[test]
+fn localize_says_what_to_try_when_nothing_explains_the_failure() {
+    let dir = tempdir("nothing-found");
+    std::fs::write(
+        dir.join("pos.c"),
+        "#include <stdio.h>\nint main(void) {\n    int x;\n    scanf(\"%d\", &x);\n    if (x > 0)\n        printf(\"pos\\n\");\n    return 0;\n}\n",
+    )
+    .unwrap();
+    let tests = dir.join("tests");
+    std::fs::create_dir_all(&tests).unwrap();
+    for (name, input, out) in [
+        ("zero", "0", "pos\n"),
+        ("five", "5", "pos\n"),
+        ("neg", "-1", ""),
+    ] {
+        std::fs::write(tests.join(format!("{name}.in")), input).unwrap();
+        std::fs::write(tests.join(format!("{name}.out")), out).unwrap();
+    }
+    let run = |method: &str| {
+        faultline_in(
+            &dir,
+            &["localize", "pos.c", "--tests", "tests", "--method", method],
+            b"",
+        )
+    };
+    let o = run("trace");
+    assert_eq!(
+        o.stdout,
+        "\
+1 of 3 tests fail: zero
+method trace+mbd: 0 diagnoses
+note: no diagnosis: no set of statements within the search bounds explains the failing test; `trace` keeps the runs' branch outcomes and has no candidates for missing code: --method full has both (a larger --max-size may also help)
+"
+    );
+    assert_eq!(o.status, 1, "{}{}", o.stdout, o.stderr);
+    let o = faultline_in(
+        &dir,
+        &["localize", "pos.c", "--tests", "tests", "--quiet"],
+        b"",
+    );
+    assert_eq!(
+        o.stdout,
+        "\
+pos.c:5:9: diagnosis 1: `x > 0` this condition would need to be true (explains zero)
+pos.c:5:9: diagnosis 2: `missing output after the `if` at line 5` would need to print \"pos\\n\" (explains zero)
+"
+    );
+}
+
 /// Streams in the formula: grep reads stdin or a file chosen by a condition
 /// (`argc > 2 ? fopen(argv[2], "r") : stdin`) with fgets, copies each line
 /// to a file with fputs and searches it with strstr. Both faults (line 12

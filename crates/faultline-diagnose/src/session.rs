@@ -25,6 +25,10 @@ pub enum Progress<'a> {
     Diagnoses(&'a [crate::result::Diagnosis]),
 }
 
+/// The least stack a replay may use (bytes): 256 KiB, some thousands of
+/// frames, whatever the test runs used.
+pub const MIN_REPLAY_STACK: u64 = 256 << 10;
+
 /// A progress callback (called from the thread doing the work).
 #[derive(Clone)]
 pub struct ProgressHook(pub std::sync::Arc<dyn Fn(Progress<'_>) + Send + Sync>);
@@ -206,14 +210,25 @@ impl<'p> Session<'p> {
     }
 
     /// The limits of runs made while localizing (replays with angelic
-    /// values, hijacked runs): a step count of ten times the longest test
-    /// run (at least a million) instead of a time limit, so that a replay
-    /// that does not terminate ends soon and the same way on any machine.
+    /// values, repairs, hijacked runs): a step count of ten times the
+    /// longest test run (at least a million) instead of a time limit, so
+    /// that a replay that does not terminate ends soon and the same way on
+    /// any machine; and a stack of ten times the deepest test run's (at
+    /// least [`MIN_REPLAY_STACK`], at most the runs' own limit), so that a
+    /// change that recurses without end (a base case turned around) ends
+    /// after thousands of calls, not after the hundreds of thousands an
+    /// 8 MiB stack holds (`fibonacci`'s repairs took 1.4 s and 750 MiB).
     pub fn replay_limits(&self) -> Limits {
         let longest = self.runs.iter().map(|r| r.execution.steps).max();
+        let deepest = self.runs.iter().map(|r| r.execution.peak_stack).max();
         Limits {
             max_steps: Some(longest.unwrap_or(0).saturating_mul(10).max(1_000_000)),
             max_time: None,
+            stack_size: deepest
+                .unwrap_or(0)
+                .saturating_mul(10)
+                .max(MIN_REPLAY_STACK)
+                .min(self.limits.stack_size),
             ..self.limits
         }
     }

@@ -71,3 +71,41 @@ fn a_repairable_statement_comes_first() {
         show_all(&prog, &reported(&loc))
     );
 }
+
+/// Replays and repairs run with a stack of ten times the deepest test
+/// run's (at least 256 KiB), not the runs' 8 MiB: an edit that turns a
+/// base case around (`n >= 2` for `n <= 2`) recurses without end and must
+/// end after thousands of calls, not hundreds of thousands (fibonacci's
+/// repairs took 1.4 s and 750 MiB).
+#[test]
+fn replays_have_a_stack_scaled_from_the_test_runs() {
+    let prog = compile_src(
+        "fib.c",
+        "#include <stdio.h>
+int fib(int n) {
+    if (n <= 2)
+        return n;
+    return fib(n - 1) + fib(n - 2);
+}
+int main(void) {
+    int n;
+    scanf(\"%d\", &n);
+    printf(\"%d\\n\", fib(n));
+    return 0;
+}
+",
+    );
+    let tests = vec![
+        stdin_test("t1", "1\n", "1\n"),
+        stdin_test("t2", "2\n", "1\n"),
+        stdin_test("t3", "5\n", "5\n"),
+    ];
+    let s = session(&prog, &tests);
+    let deepest = s.runs.iter().map(|r| r.execution.peak_stack).max().unwrap();
+    assert!(deepest < 16 << 10, "{deepest}");
+    assert_eq!(
+        s.replay_limits().stack_size,
+        faultline_diagnose::session::MIN_REPLAY_STACK
+    );
+    assert_eq!(faultline_diagnose::session::MIN_REPLAY_STACK, 256 << 10);
+}

@@ -250,6 +250,9 @@ pub struct Execution {
     pub trace: Option<Trace>,
     pub coverage: Coverage,
     pub steps: u64,
+    /// The most stack the run's calls used at once (bytes, estimated as
+    /// `Limits::stack_size` counts it).
+    pub peak_stack: u64,
     /// Undefined behaviour the run went through without stopping (reads just
     /// outside a global array, resolved as gcc lays out globals).
     pub warnings: Vec<String>,
@@ -434,6 +437,7 @@ impl<'p> Executable<'p> {
                 cov
             },
             steps: m.steps,
+            peak_stack: m.peak_stack,
             warnings: m.warnings,
             overflows: m.overflows,
         }
@@ -579,6 +583,8 @@ struct Machine<'e, 'p, 'h> {
     budget: Option<Budget>,
     /// Estimated stack in use (bytes), as gcc -O0 lays out frames.
     stack: u64,
+    /// The most `stack` has been.
+    peak_stack: u64,
     /// Estimated frame size of each function.
     frame_sizes: &'e [u64],
     /// Below this address faultline's own stack is nearly exhausted.
@@ -628,6 +634,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             deadline: options.limits.max_time.map(|t| Instant::now() + t),
             budget: Budget::current().filter(Budget::is_limited),
             stack: STACK_AT_MAIN,
+            peak_stack: STACK_AT_MAIN,
             frame_sizes: &exe.frames,
             native_floor: native_stack_floor(),
             cur: None,

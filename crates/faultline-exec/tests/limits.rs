@@ -155,3 +155,38 @@ fn the_threads_budget_interrupts_a_run() {
     .expect("no panic");
     assert_eq!(t, Termination::OutOfBudget(Exhausted::Time));
 }
+
+/// A run reports the most stack its calls used at once, counted as the
+/// stack limit counts it: what a replay's bounded stack is scaled from
+/// (`Session::replay_limits` in faultline-diagnose).
+#[test]
+fn a_run_reports_its_peak_stack() {
+    let peak = |n: &'static str| {
+        std::thread::Builder::new()
+            .stack_size(1 << 30)
+            .spawn(move || {
+                let prog = faultline_c::compile_source("prog.c", RECURSION).expect("compiles");
+                let exe = Executable::new(&prog).expect("starts");
+                let e = exe.run(
+                    Input {
+                        args: &[],
+                        stdin: n.as_bytes(),
+                        workdir: None,
+                    },
+                    ExecOptions::default(),
+                );
+                let size =
+                    |name: &str| frame_size(&prog, prog.func(prog.func_by_name(name).unwrap()));
+                (e.peak_stack, size("f"), size("main"))
+            })
+            .expect("thread")
+            .join()
+            .expect("no panic")
+    };
+    let (p0, f, main) = peak("0\n");
+    let (p1000, ..) = peak("1000\n");
+    // f(1000) down to f(0): 1000 frames more than f(0) alone.
+    assert_eq!((f, p1000 - p0), (32, 1000 * 32));
+    // The 8 KiB a C program's start-up uses, main's frame and f(0)'s.
+    assert_eq!(p0, (8 << 10) + main + f);
+}

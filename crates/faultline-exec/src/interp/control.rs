@@ -356,6 +356,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             ));
         }
         self.stack += frame;
+        self.peak_stack = self.peak_stack.max(self.stack);
         let r = self.call_frame(fid, args, site);
         self.stack -= frame;
         r

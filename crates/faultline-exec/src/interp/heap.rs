@@ -190,6 +190,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             ));
         }
         self.stack += bytes;
+        self.peak_stack = self.peak_stack.max(self.stack);
         let id = self.mem.alloc_heap(HeapBlock {
             bytes,
             zero_bytes: 0,

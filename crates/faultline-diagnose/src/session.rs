@@ -60,6 +60,9 @@ pub struct Session<'p> {
     /// expected one: `compare` accepts other outputs, and the formula
     /// requires the one closest to the run's ([`faultline_smt::oracle::target`]).
     targets: HashMap<usize, TestCase>,
+    /// [`Session::replay_limits`], from `runs` (computed once: every
+    /// replay asks for it).
+    replay: Limits,
 }
 
 /// Steps recorded of a failing run that a limit of its own ended (the step,
@@ -187,10 +190,12 @@ impl<'p> Session<'p> {
                 targets.insert(i, f);
             }
         }
+        let replay = replay_limits(&runs, limits);
         Ok(Session {
             prog,
             tests: &tests[..runs.len()],
             targets,
+            replay,
             runs,
             failing,
             traces,
@@ -219,18 +224,7 @@ impl<'p> Session<'p> {
     /// after thousands of calls, not after the hundreds of thousands an
     /// 8 MiB stack holds (`fibonacci`'s repairs took 1.4 s and 750 MiB).
     pub fn replay_limits(&self) -> Limits {
-        let longest = self.runs.iter().map(|r| r.execution.steps).max();
-        let deepest = self.runs.iter().map(|r| r.execution.peak_stack).max();
-        Limits {
-            max_steps: Some(longest.unwrap_or(0).saturating_mul(10).max(1_000_000)),
-            max_time: None,
-            stack_size: deepest
-                .unwrap_or(0)
-                .saturating_mul(10)
-                .max(MIN_REPLAY_STACK)
-                .min(self.limits.stack_size),
-            ..self.limits
-        }
+        self.replay
     }
 
     pub fn verdicts(&self) -> Vec<TestVerdict> {
@@ -464,5 +458,21 @@ impl<'p> Session<'p> {
         }
         reps.extend(rest);
         reps
+    }
+}
+
+/// [`Session::replay_limits`] of `runs`, made under `limits`.
+fn replay_limits(runs: &[Run], limits: Limits) -> Limits {
+    let longest = runs.iter().map(|r| r.execution.steps).max();
+    let deepest = runs.iter().map(|r| r.execution.peak_stack).max();
+    Limits {
+        max_steps: Some(longest.unwrap_or(0).saturating_mul(10).max(1_000_000)),
+        max_time: None,
+        stack_size: deepest
+            .unwrap_or(0)
+            .saturating_mul(10)
+            .max(MIN_REPLAY_STACK)
+            .min(limits.stack_size),
+        ..limits
     }
 }

@@ -9,6 +9,7 @@
 //! counts in range). The executor asserts them for non-relaxed statements.
 
 use faultline_ir::{BinOp, CmpOp, FloatKind, IntKind, Stream, Type, UnOp};
+use std::borrow::Cow;
 use z3::ast::{Ast, Bool, Float, Int, BV};
 
 /// How integers are encoded.
@@ -809,11 +810,12 @@ fn fits_signed(wide: &BV, w: u32) -> Bool {
 /// `x` and `y` in one semantics. A few conversions give bits whatever the
 /// semantics (a float's truncation, a pointer's truth value); met with a
 /// math integer, such a term is read as the math integer it denotes.
-fn unified(x: &SInt, y: &SInt) -> (SInt, SInt) {
+/// Borrowed unless converted: this is on every integer operation.
+fn unified<'a>(x: &'a SInt, y: &'a SInt) -> (Cow<'a, SInt>, Cow<'a, SInt>) {
     match (&x.t, &y.t) {
-        (ITerm::Bv(_), ITerm::Math(_)) => (x.to_math(), y.clone()),
-        (ITerm::Math(_), ITerm::Bv(_)) => (x.clone(), y.to_math()),
-        _ => (x.clone(), y.clone()),
+        (ITerm::Bv(_), ITerm::Math(_)) => (Cow::Owned(x.to_math()), Cow::Borrowed(y)),
+        (ITerm::Math(_), ITerm::Bv(_)) => (Cow::Borrowed(x), Cow::Owned(y.to_math())),
+        _ => (Cow::Borrowed(x), Cow::Borrowed(y)),
     }
 }
 
@@ -821,7 +823,8 @@ fn int_binary(op: BinOp, k: IntKind, x: &SInt, y: &SInt) -> SResult<Checked<SInt
     if let (Some(a), Some(b)) = (x.as_const(), y.as_const()) {
         return Ok(fold_binary(op, k, y.kind, a, b, x.sem()));
     }
-    let (x, y) = &unified(x, y);
+    let (x, y) = unified(x, y);
+    let (x, y) = (x.as_ref(), y.as_ref());
     let signed = k.signed();
     let mut safe = Vec::new();
     let t = match (&x.t, &y.t) {

@@ -79,10 +79,10 @@ enum Decided {
     Undecided,
 }
 
-/// What a focused check in the cheaper theory gave ([`Engine::approximate`]).
 /// Most re-executions spent on simplifying one witness's values.
 const MAX_SIMPLIFY_REPLAYS: usize = 200;
 
+/// What a focused check in the cheaper theory gave ([`Engine::approximate`]).
 enum Approximate {
     Refuted,
     Unknown,

@@ -369,43 +369,28 @@ impl Hooks for Applier<'_> {
         if !self.w.stmts.contains(&site.inst.stmt) {
             return computed;
         }
-        match (
-            self.w.branches.get(&(site.inst.stmt, site.ctx.to_vec())),
-            computed,
-        ) {
-            (Some(&b), _) => {
-                let c = computed == Branch::True;
-                self.seen.push(Angelic {
-                    test: self.test,
-                    stmt: site.inst.stmt,
-                    ctx: site.ctx.to_vec(),
-                    value: AngelicValue::Branch {
-                        needed: b,
-                        computed: c,
-                    },
-                });
-                if b {
-                    Branch::True
-                } else {
-                    Branch::False
-                }
-            }
-            // Kept as computed (a two-way condition: a `switch`'s case is
-            // not a Boolean outcome).
-            (None, Branch::True | Branch::False) => {
-                let c = computed == Branch::True;
-                self.seen.push(Angelic {
-                    test: self.test,
-                    stmt: site.inst.stmt,
-                    ctx: site.ctx.to_vec(),
-                    value: AngelicValue::Branch {
-                        needed: c,
-                        computed: c,
-                    },
-                });
-                computed
-            }
-            (None, _) => computed,
+        let c = computed == Branch::True;
+        // An instance without an outcome keeps its computed one, reported
+        // "as computed" when it is two-way (a `switch`'s case is not a
+        // Boolean outcome).
+        let needed = match self.w.branches.get(&(site.inst.stmt, site.ctx.to_vec())) {
+            Some(&b) => b,
+            None if matches!(computed, Branch::True | Branch::False) => c,
+            None => return computed,
+        };
+        self.seen.push(Angelic {
+            test: self.test,
+            stmt: site.inst.stmt,
+            ctx: site.ctx.to_vec(),
+            value: AngelicValue::Branch {
+                needed,
+                computed: c,
+            },
+        });
+        if needed {
+            Branch::True
+        } else {
+            Branch::False
         }
     }
 

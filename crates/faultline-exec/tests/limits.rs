@@ -15,13 +15,13 @@ const RECURSION: &str = "#include <stdio.h>\n\
 const ENDLESS: &str = "int main(void) { int i = 0; while (i >= 0) i = 1 - i; return i; }\n";
 
 /// Runs `src` on `stdin` with `limits` in a thread with `stack` bytes of
-/// stack: (stdout, termination).
+/// stack: (stdout, termination, peak stack).
 fn run(
     src: &'static str,
     stdin: &'static str,
     limits: Limits,
     stack: usize,
-) -> (String, Termination) {
+) -> (String, Termination, u64) {
     std::thread::Builder::new()
         .stack_size(stack)
         .spawn(move || {
@@ -41,6 +41,7 @@ fn run(
             (
                 String::from_utf8_lossy(&e.stdout).into_owned(),
                 e.termination,
+                e.peak_stack,
             )
         })
         .expect("thread")
@@ -72,13 +73,13 @@ fn frames_are_estimated_as_gcc_lays_them_out() {
 
 #[test]
 fn recursion_100000_deep_runs() {
-    let (out, t) = run(RECURSION, "100000\n", Limits::default(), 1 << 30);
+    let (out, t, _) = run(RECURSION, "100000\n", Limits::default(), 1 << 30);
     assert_eq!((out.as_str(), t), ("100000\n", Termination::Exit(0)));
 }
 
 #[test]
 fn infinite_recursion_overflows_the_8_mib_stack() {
-    let (_, t) = run(RECURSION, "-1\n", Limits::default(), 1 << 30);
+    let (_, t, _) = run(RECURSION, "-1\n", Limits::default(), 1 << 30);
     assert_eq!(
         error(&t),
         (
@@ -90,7 +91,7 @@ fn infinite_recursion_overflows_the_8_mib_stack() {
 
 #[test]
 fn a_thread_with_a_small_stack_gets_a_stack_overflow_not_a_crash() {
-    let (_, t) = run(RECURSION, "100000\n", Limits::default(), 32 << 20);
+    let (_, t, _) = run(RECURSION, "100000\n", Limits::default(), 32 << 20);
     let (kind, message) = error(&t);
     assert_eq!(kind, ErrorKind::StackOverflow);
     assert!(
@@ -108,7 +109,7 @@ fn a_run_ends_at_its_time_limit_or_step_count() {
         max_time: Some(Duration::from_millis(100)),
         ..Limits::default()
     };
-    let (_, t) = run(ENDLESS, "", limits, 64 << 20);
+    let (_, t, _) = run(ENDLESS, "", limits, 64 << 20);
     let (kind, message) = error(&t);
     assert_eq!(kind, ErrorKind::TimeLimit);
     assert!(
@@ -121,7 +122,7 @@ fn a_run_ends_at_its_time_limit_or_step_count() {
         max_time: None,
         ..Limits::default()
     };
-    let (_, t) = run(ENDLESS, "", limits, 64 << 20);
+    let (_, t, _) = run(ENDLESS, "", limits, 64 << 20);
     assert_eq!(
         error(&t),
         (
@@ -161,30 +162,11 @@ fn the_threads_budget_interrupts_a_run() {
 /// (`Session::replay_limits` in faultline-diagnose).
 #[test]
 fn a_run_reports_its_peak_stack() {
-    let peak = |n: &'static str| {
-        std::thread::Builder::new()
-            .stack_size(1 << 30)
-            .spawn(move || {
-                let prog = faultline_c::compile_source("prog.c", RECURSION).expect("compiles");
-                let exe = Executable::new(&prog).expect("starts");
-                let e = exe.run(
-                    Input {
-                        args: &[],
-                        stdin: n.as_bytes(),
-                        workdir: None,
-                    },
-                    ExecOptions::default(),
-                );
-                let size =
-                    |name: &str| frame_size(&prog, prog.func(prog.func_by_name(name).unwrap()));
-                (e.peak_stack, size("f"), size("main"))
-            })
-            .expect("thread")
-            .join()
-            .expect("no panic")
-    };
-    let (p0, f, main) = peak("0\n");
-    let (p1000, ..) = peak("1000\n");
+    let prog = faultline_c::compile_source("prog.c", RECURSION).expect("compiles");
+    let size = |name: &str| frame_size(&prog, prog.func(prog.func_by_name(name).unwrap()));
+    let (f, main) = (size("f"), size("main"));
+    let (.., p0) = run(RECURSION, "0\n", Limits::default(), 1 << 30);
+    let (.., p1000) = run(RECURSION, "1000\n", Limits::default(), 1 << 30);
     // f(1000) down to f(0): 1000 frames more than f(0) alone.
     assert_eq!((f, p1000 - p0), (32, 1000 * 32));
     // The 8 KiB a C program's start-up uses, main's frame and f(0)'s.

@@ -327,14 +327,8 @@ impl<S: TestSource> Search<'_, S> {
                     continue;
                 }
             };
-            // Readable values by re-execution on every active test; the
-            // solver's polishing where one of them does not replay.
-            let replayed = self.replayed(engine, &d, &model);
-            let model = match replayed {
-                Some(_) => model,
-                None => self.polished(engine, &d, model),
-            };
-            match self.validate(engine, &d, &model, replayed) {
+            let values = self.active_values(engine, &d, model);
+            match self.validate(engine, &d, values) {
                 Validation::Stopped(inc) => return Some(inc),
                 Validation::Unexplained(t) => {
                     if !self.join(engine, t) {
@@ -394,66 +388,65 @@ impl<S: TestSource> Search<'_, S> {
             .unwrap_or(model)
     }
 
-    /// The active tests re-executed with `model`'s values for `d`, each
-    /// simplified by re-execution ([`Witness::simplified`]): their angelic
-    /// values and witnesses, or `None` when one does not replay.
-    fn replayed(
+    /// The active tests' angelic values and witnesses for candidate `d`:
+    /// `model`'s values simplified by re-execution ([`Witness::simplified`])
+    /// when every test replays with them, else the values of `model`
+    /// polished by the solver.
+    fn active_values(
         &self,
         engine: &mut Engine,
         d: &BTreeSet<StmtId>,
-        model: &Model,
-    ) -> Option<Vec<(usize, Vec<Angelic>, Witness)>> {
-        let mut out = Vec::new();
-        for &a in &self.active {
-            let w = Witness::from_model(
+        model: Model,
+    ) -> Vec<(usize, Vec<Angelic>, Witness)> {
+        let witness = |engine: &Engine, a: usize, model: &Model| {
+            Witness::from_model(
                 &self.joint.encs[&a],
                 model,
                 d,
                 &engine.session().formula_test(a).expected_stdout,
-            );
-            let e = engine.replayed(a, &w)?;
-            out.push((a, e.angelic, e.witness.unwrap_or(w)));
+            )
+        };
+        let witnesses: Vec<(usize, Witness)> = self
+            .active
+            .iter()
+            .map(|&a| (a, witness(engine, a, &model)))
+            .collect();
+        let replayed: Option<Vec<_>> = witnesses
+            .into_iter()
+            .map(|(a, w)| {
+                let e = engine.replayed(a, &w)?;
+                Some((a, e.angelic, e.witness.unwrap_or(w)))
+            })
+            .collect();
+        if let Some(r) = replayed {
+            return r;
         }
-        Some(out)
+        let model = self.polished(engine, d, model);
+        let session = engine.session();
+        self.active
+            .iter()
+            .map(|&a| {
+                let values = angelic_values(session, a, &self.joint.encs[&a], &model, d);
+                (a, values, witness(engine, a, &model))
+            })
+            .collect()
     }
 
     /// Checks candidate `d` on the tests not in the formula, replaying
-    /// witnesses per path group (from the active tests' values first, then
-    /// from tests that needed their own formula) before solving. The active
-    /// tests' values are `replayed`'s when given, else `model`'s.
+    /// witnesses per path group (from the active tests' `values` first,
+    /// then from tests that needed their own formula) before solving.
     fn validate(
         &self,
         engine: &mut Engine,
         d: &BTreeSet<StmtId>,
-        model: &Model,
-        replayed: Option<Vec<(usize, Vec<Angelic>, Witness)>>,
+        values: Vec<(usize, Vec<Angelic>, Witness)>,
     ) -> Validation {
-        let session = engine.session();
         let mut angelic: Vec<Angelic> = Vec::new();
         let mut groups: HashMap<usize, Vec<Witness>> = HashMap::new();
-        match replayed {
-            Some(r) => {
-                for (a, values, w) in r {
-                    angelic.extend(values);
-                    let g = engine.path(a).unwrap_or(usize::MAX);
-                    groups.entry(g).or_default().push(w);
-                }
-            }
-            None => {
-                for &t in &self.active {
-                    angelic.extend(angelic_values(session, t, &self.joint.encs[&t], model, d));
-                }
-                for &a in &self.active {
-                    let g = engine.path(a).unwrap_or(usize::MAX);
-                    let w = Witness::from_model(
-                        &self.joint.encs[&a],
-                        model,
-                        d,
-                        &session.formula_test(a).expected_stdout,
-                    );
-                    groups.entry(g).or_default().push(w);
-                }
-            }
+        for (a, values, w) in values {
+            angelic.extend(values);
+            let g = engine.path(a).unwrap_or(usize::MAX);
+            groups.entry(g).or_default().push(w);
         }
         let fallback: Option<Witness> = groups.values().next().and_then(|v| v.first().cloned());
         let pending = self

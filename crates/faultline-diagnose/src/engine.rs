@@ -61,6 +61,13 @@ pub enum Check {
     Focused { polish: bool },
 }
 
+/// Units of encoding work ([`limits::tick`]) a focused formula may take per
+/// step of the test's run (see [`Engine::focused_work_cap`]).
+pub const FOCUSED_WORK_PER_STEP: u64 = 100;
+
+/// The least work bound of a focused formula.
+pub const FOCUSED_WORK_MIN: u64 = 300_000;
+
 /// What checking a candidate found.
 #[derive(Debug)]
 pub enum Verdict<T> {
@@ -107,6 +114,14 @@ pub struct Engine<'s, 'p> {
     stats: Stats,
     notes: Vec<String>,
     skipped: Vec<(usize, String)>,
+    /// Tests on which a focused check could not be encoded (noted once).
+    unencodable: BTreeSet<usize>,
+    /// The statements of focused checks that could not be encoded.
+    unencoded: BTreeSet<StmtId>,
+    /// The work bound of the next encoding ([`limits::capped`]), taken by it.
+    work_cap: Option<u64>,
+    /// Whether the last encoding reached its work bound.
+    capped: bool,
     singles: HashMap<usize, Single>,
     /// Whether formulas are pure bit-vector (Z3's finite-domain solver applies).
     finite: bool,
@@ -163,6 +178,10 @@ impl<'s, 'p> Engine<'s, 'p> {
             },
             notes,
             skipped: Vec::new(),
+            unencodable: BTreeSet::new(),
+            unencoded: BTreeSet::new(),
+            work_cap: None,
+            capped: false,
             singles: HashMap::new(),
             finite,
             exe: Executable::new(session.prog).expect("the program ran before"),
@@ -432,10 +451,22 @@ impl<'s, 'p> Engine<'s, 'p> {
         let start = Instant::now();
         let prog = self.session.prog;
         let bounds = &self.bounds;
-        let r = limits::guard(|| encode_test(prog, test, encoding, sem, bounds, policy, ab, sink));
+        let cap = self.work_cap.take();
+        let r = limits::guard(|| match cap {
+            Some(c) => limits::capped(c, || {
+                encode_test(prog, test, encoding, sem, bounds, policy, ab, sink)
+            }),
+            None => Some(encode_test(
+                prog, test, encoding, sem, bounds, policy, ab, sink,
+            )),
+        });
         self.stats.encode_time += start.elapsed();
         let enc = match r {
-            Ok(r) => r.map_err(|e| e.describe(prog))?,
+            Ok(Some(r)) => r.map_err(|e| e.describe(prog))?,
+            Ok(None) => {
+                self.capped = true;
+                return Err("the formula reached its work bound".into());
+            }
             Err(s) => return Err(self.stopped(s).describe()),
         };
         self.stats.statement_instances += enc.instances;
@@ -443,6 +474,60 @@ impl<'s, 'p> Engine<'s, 'p> {
             self.note(n.clone());
         }
         Ok(enc)
+    }
+
+    /// The work bound of a focused formula of test `t` (with the effort
+    /// limit only): [`FOCUSED_WORK_PER_STEP`] units per step of its run,
+    /// at least [`FOCUSED_WORK_MIN`]. A statement whose focused formula
+    /// grows beyond it (relaxed, it makes a whole loop nest or the rest of
+    /// the input's processing unknown) is left undecided, like one whose
+    /// check reaches the effort limit, instead of spending the whole time
+    /// limit on one formula.
+    fn focused_work_cap(&self, t: usize) -> Option<u64> {
+        self.options.effort?;
+        let steps = self.session.runs[t].execution.steps;
+        Some(
+            steps
+                .saturating_mul(FOCUSED_WORK_PER_STEP)
+                .max(FOCUSED_WORK_MIN),
+        )
+    }
+
+    /// Notes (once per test) that a focused check on test `t` could not be
+    /// encoded, and why: the statements it checked are left undecided.
+    fn undecided_because(&mut self, t: usize, reason: String) {
+        if self.unencodable.insert(t) {
+            let name = &self.session.tests[t].name;
+            self.note(format!(
+                "test {name}: a statement's check could not be encoded ({reason}); statements left undecided"
+            ));
+        }
+    }
+
+    /// Whether statement `s` was left undecided because a focused check of
+    /// it could not be encoded (not because of the effort limit).
+    pub fn was_unencoded(&self, s: StmtId) -> bool {
+        self.unencoded.contains(&s)
+    }
+
+    /// The statements a diagnosis of one statement may consist of, in id
+    /// order, known without encoding a test: every statement of the source
+    /// of a kind the encoding relaxes (`trace` follows the run's path: its
+    /// conditions and jumps are not relaxable; a `goto` never is), the
+    /// insertions aside. Those that no failing test ran, or that relax no
+    /// value, are refuted by their checks.
+    pub fn single_candidates(&self) -> Vec<StmtId> {
+        let prog = self.session.prog;
+        let trace = self.encoding == Encoding::Trace;
+        (0..prog.stmts.len())
+            .map(|i| StmtId(i as u32))
+            .filter(|s| match prog.stmt(*s).kind {
+                StmtKind::Insert | StmtKind::Goto => false,
+                StmtKind::Break | StmtKind::Continue => !trace,
+                k if k.is_condition() => !trace,
+                _ => true,
+            })
+            .collect()
     }
 
     /// Records that test `t` could not be used, and why.
@@ -803,7 +888,8 @@ impl<'s, 'p> Engine<'s, 'p> {
             (Encoding::Trace, Some(tr)) => Some(TracePolicy::new(tr)),
             _ => None,
         };
-        let t0 = Instant::now();
+        let (t0, w0) = (Instant::now(), limits::work());
+        self.work_cap = self.focused_work_cap(t);
         let encoded = self.encode_case_with(
             session.formula_test(t),
             &Sink::new(&solver),
@@ -811,13 +897,41 @@ impl<'s, 'p> Engine<'s, 'p> {
             self.encoding,
             policy.as_mut().map(|p| p as &mut dyn BranchPolicy),
         );
-        crate::profile::log(|| "encode exact".into(), "", t0.elapsed());
+        crate::profile::log(
+            || {
+                let steps = session.runs[t].execution.steps;
+                format!(
+                    "encode exact ({} units, {steps} steps)",
+                    limits::work() - w0
+                )
+            },
+            "",
+            t0.elapsed(),
+        );
         let enc = match encoded {
             Ok(enc) => enc,
-            // The test's full formula was encoded; the focused one is a
-            // part of it, so only a limit stops it.
-            Err(_) => return self.limit_hit().map_or(Ok(Verdict::Undecided), Err),
+            // A limit stops the search; a formula beyond its work bound
+            // leaves `d` undecided, like a check beyond the effort limit;
+            // a construct the encoder refuses (with `d`'s values unknown)
+            // leaves `d` undecided on this test, and the note says why.
+            Err(e) => {
+                if let Some(inc) = self.limit_hit() {
+                    return Err(inc);
+                }
+                if std::mem::take(&mut self.capped) {
+                    return Ok(Verdict::Undecided);
+                }
+                self.undecided_because(t, e);
+                self.unencoded.extend(d.iter().copied());
+                return Ok(Verdict::Undecided);
+            }
         };
+        // No statement of `d` relaxed anywhere in the formula (it ran, but
+        // computes no value the encoding relaxes): the formula is the
+        // failing run's, unsatisfiable.
+        if d.iter().all(|s| ab.lookup(*s).is_none()) {
+            return Ok(Verdict::Refuted);
+        }
         let mut assumptions: Vec<Bool> = ab.relaxing_exactly(d);
         let mut approximate = None;
         if faultline_smt::approx::expensive(&solver.get_assertions()) {
@@ -916,6 +1030,7 @@ impl<'s, 'p> Engine<'s, 'p> {
             _ => None,
         };
         let t0 = Instant::now();
+        self.work_cap = self.focused_work_cap(t);
         let encoded = self.encode_case_sem(
             session.formula_test(t),
             &Sink::new(&cheap),
@@ -926,6 +1041,7 @@ impl<'s, 'p> Engine<'s, 'p> {
         );
         crate::profile::log(|| "encode cheap".into(), "", t0.elapsed());
         let Ok(enc) = encoded else {
+            self.capped = false;
             return self.limit_hit().map_or(Ok(Approximate::Unknown), Err);
         };
         let solver = Solver::new();
@@ -982,6 +1098,10 @@ impl<'s, 'p> Engine<'s, 'p> {
         d: &BTreeSet<StmtId>,
         check: Check,
     ) -> Result<Verdict<Vec<Angelic>>, Incomplete> {
+        // No test to explain: nothing says `d` is a diagnosis.
+        if tests.iter().all(|t| self.is_skipped(*t)) {
+            return Ok(Verdict::Refuted);
+        }
         let mut by_group: HashMap<usize, Vec<Witness>> = HashMap::new();
         let mut out = Vec::new();
         for &t in tests {

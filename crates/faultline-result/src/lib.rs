@@ -76,6 +76,11 @@ pub enum Incomplete {
     /// excluded from the search), or the search for larger diagnoses stopped
     /// at a query that reached it.
     Effort(usize),
+    /// This many statements were left undecided because their
+    /// single-statement check's formula could not be encoded on some test
+    /// (a construct the encoder refuses once their values are unknown; the
+    /// notes say which).
+    Unencoded(usize),
 }
 
 /// The kind of an [`Incomplete`], for tools (`incomplete_kind` in the JSON
@@ -88,6 +93,7 @@ pub enum IncompleteKind {
     Memory,
     Solver,
     Effort,
+    Unencoded,
 }
 
 impl Incomplete {
@@ -98,6 +104,7 @@ impl Incomplete {
             Incomplete::Memory => IncompleteKind::Memory,
             Incomplete::Solver(_) => IncompleteKind::Solver,
             Incomplete::Effort(_) => IncompleteKind::Effort,
+            Incomplete::Unencoded(_) => IncompleteKind::Unencoded,
         }
     }
 
@@ -115,6 +122,12 @@ impl Incomplete {
             }
             Incomplete::Effort(n) => format!(
                 "the solver's effort limit left {n} statements undecided (--effort 0 removes the limit)"
+            ),
+            Incomplete::Unencoded(1) => {
+                "1 statement left undecided: its check's formula could not be encoded (see the notes)".into()
+            }
+            Incomplete::Unencoded(n) => format!(
+                "{n} statements left undecided: their checks' formulas could not be encoded (see the notes)"
             ),
         }
     }

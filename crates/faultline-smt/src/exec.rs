@@ -173,7 +173,9 @@ pub fn encode_test<'a>(
     solver: &'a Sink<'a>,
 ) -> R<TestEncoding> {
     let mut ex = SymExec::new(prog, test, encoding, sem, bounds, policy, ab, solver);
-    ex.run()?;
+    let r = ex.run();
+    ex.flush();
+    r?;
     Ok(ex.out)
 }
 
@@ -327,6 +329,12 @@ struct SymExec<'a, 'b> {
     /// The fresh integers of relaxed statement instances (`full`, `trace`:
     /// the computed value is the alternative when nothing is relaxed).
     relaxed_vars: std::collections::HashSet<z3::ast::Dynamic>,
+    /// Hard constraints not yet asserted: asserted together at the end of
+    /// the encoding ([`SymExec::flush`]), so that the solver's
+    /// simplification of asserted formulas visits their shared terms once
+    /// (asserted one by one, each is simplified on its own, and a loop's
+    /// conditions over a growing term cost the square of its length).
+    pending: std::cell::RefCell<Vec<Bool>>,
 }
 
 fn err(stmt: Option<StmtId>, e: Unsupported) -> EncodeError {
@@ -381,6 +389,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
             summaries: Summaries::new(prog),
             emu_ty: None,
             relaxed_vars: std::collections::HashSet::new(),
+            pending: Default::default(),
         }
     }
 
@@ -401,7 +410,17 @@ impl<'a, 'b> SymExec<'a, 'b> {
 
     fn hard(&self, b: Bool) {
         if !sym::is_true(&b) {
-            self.solver.assert(&b);
+            self.pending.borrow_mut().push(b);
+        }
+    }
+
+    /// Asserts the pending hard constraints, as one conjunction.
+    fn flush(&self) {
+        let pending = std::mem::take(&mut *self.pending.borrow_mut());
+        match pending.len() {
+            0 => {}
+            1 => self.solver.assert(&pending[0]),
+            _ => self.solver.assert(&Bool::and(&pending)),
         }
     }
 

@@ -46,6 +46,9 @@ pub struct Failure {
 thread_local! {
     static FAILURE: RefCell<Option<Failure>> = const { RefCell::new(None) };
     static TICKER: RefCell<Ticker> = RefCell::new(Ticker::default());
+    /// Units of work counted by [`tick`] in the innermost [`capped`] scope,
+    /// and that scope's cap (`u64::MAX` outside any).
+    static WORK: std::cell::Cell<(u64, u64)> = const { std::cell::Cell::new((0, u64::MAX)) };
 }
 
 /// The serious Z3 failure this thread's context reported since [`enter`].
@@ -204,12 +207,47 @@ pub fn isolated<R: Send + Sync>(f: impl FnOnce() -> R + Send + Sync) -> Result<R
 /// cannot outlast the budget.
 #[inline]
 pub fn tick() {
+    let (used, cap) = WORK.with(|w| w.get());
+    WORK.with(|w| w.set((used + 1, cap)));
+    if used >= cap {
+        resume_unwind(Box::new(Capped));
+    }
     let hit = TICKER
         .with(|t| t.borrow_mut().tick(10))
         .or_else(Budget::exhausted_current);
     if let Some(e) = hit {
         resume_unwind(Box::new(e));
     }
+}
+
+/// The payload of [`tick`]'s unwinding when a [`capped`] scope's work cap is
+/// reached.
+struct Capped;
+
+/// Runs `f` with at most `cap` units of work ([`tick`]): `None` when it
+/// reaches the cap (it unwinds from the tick that does). A deterministic
+/// bound, unlike a time limit: the same formula is cut at the same point on
+/// any machine. Other panics and the budget's unwinding go on.
+pub fn capped<T>(cap: u64, f: impl FnOnce() -> T) -> Option<T> {
+    let outer = WORK.with(|w| w.replace((0, cap)));
+    let r = catch_unwind(AssertUnwindSafe(f));
+    let (used, _) = WORK.with(|w| w.replace(outer));
+    // The outer scope counts the inner one's work too.
+    WORK.with(|w| {
+        let (u, c) = w.get();
+        w.set((u.saturating_add(used), c));
+    });
+    match r {
+        Ok(v) => Some(v),
+        Err(payload) if payload.is::<Capped>() => None,
+        Err(payload) => resume_unwind(payload),
+    }
+}
+
+/// The units of work counted so far in the innermost [`capped`] scope (or
+/// on this thread, outside any).
+pub fn work() -> u64 {
+    WORK.with(|w| w.get().0)
 }
 
 /// Runs `f`; if it stops because the budget ran out ([`tick`]) or because
@@ -290,6 +328,27 @@ mod tests {
         drop(_scope);
         let r = guard(|| (0..5000).for_each(|_| tick()));
         assert_eq!(r, Ok(()));
+    }
+
+    #[test]
+    fn a_capped_scope_stops_at_its_bound_and_counts_in_the_outer_one() {
+        let n = std::cell::Cell::new(0u64);
+        let r = capped(100, || loop {
+            tick();
+            n.set(n.get() + 1);
+        });
+        assert_eq!(r, None);
+        assert_eq!(n.get(), 100);
+        let before = work();
+        let r = capped(100, || {
+            (0..10).for_each(|_| tick());
+            7
+        });
+        assert_eq!(r, Some(7));
+        assert_eq!(work() - before, 10);
+        // Other panics are not the cap's.
+        let r = catch_unwind(|| capped(100, || panic!("a bug")));
+        assert!(r.is_err());
     }
 
     #[test]

@@ -238,11 +238,13 @@ fn a_huge_expected_output_stops_at_the_memory_limit() {
     let _ = std::fs::remove_dir_all(tmp);
 }
 
-/// A failing test the encoder cannot encode is not used, and says why: the
-/// result is partial (exit status 3, `complete` false), never a silent
-/// "0 diagnoses" as if nothing were wrong.
+/// A failing test whose formula the encoder cannot build once some
+/// statements' values are unknown is still used: the statements whose
+/// checks cannot be encoded are left undecided, the note says why, and the
+/// result is partial (exit status 3, `complete` false, kind `unencoded`),
+/// never a silent "0 diagnoses" as if nothing were wrong.
 #[test]
-fn failing_tests_that_cannot_be_encoded_make_the_result_partial() {
+fn checks_that_cannot_be_encoded_leave_statements_undecided_and_the_result_partial() {
     let args = [
         "localize",
         "unencodable/names.c",
@@ -252,36 +254,40 @@ fn failing_tests_that_cannot_be_encoded_make_the_result_partial() {
     let why = "unencodable/names.c:14: cannot encode `printf(\"%s\\n\", names[i] + j);`: string argument at a computed offset into an object of more than 64 elements, at more than 64 offsets";
     let o = limits(&args, b"");
     assert_eq!(o.status, 3, "{}", o.stderr);
+    let lines: Vec<&str> = o.stdout.lines().collect();
+    assert_eq!(lines[0], "1 of 1 test fail: one");
+    assert_eq!(lines[1], "method full+mbd: 4 diagnoses (incomplete: 9 statements left undecided: their checks' formulas could not be encoded (see the notes))");
     assert_eq!(
-        o.stdout,
-        format!("1 of 1 test fail: one\nnote: test one is not used: {why}\nmethod full+mbd: 0 diagnoses (partial: the failing test not used)\n")
-    );
-    let o = limits(&[&args[..], &["--quiet"]].concat(), b"");
-    assert_eq!(o.status, 3, "{}", o.stderr);
-    assert_eq!(
-        o.stdout,
-        format!("no diagnosis: no failing test could be encoded (test one: {why})\n")
+        lines.last().copied(),
+        Some(format!("note: test one: a statement's check could not be encoded ({why}); statements left undecided").as_str())
     );
     let o = limits(&[&args[..], &["--format", "json"]].concat(), b"");
     assert_eq!(o.status, 3, "{}", o.stderr);
     let j = json(&o);
     assert_eq!(j["complete"], false);
-    assert_eq!(j["incomplete_kind"], Value::Null);
-    assert_eq!(j["tests"]["skipped"][0]["name"], "one");
-    assert_eq!(j["tests"]["skipped"][0]["reason"], why);
+    assert_eq!(j["incomplete_kind"], "unencoded");
+    assert_eq!(j["tests"]["skipped"], serde_json::json!([]));
 }
 
-/// Unions are not encoded: the full encoding leaves out every failing test
-/// of a program whose code reaches a union, the trace encoding only the test
-/// whose run accesses one; the result is partial either way.
+/// Unions are not encoded: every encoding leaves out the failing test whose
+/// run accesses one, and `full` leaves undecided the statements whose
+/// checks would reach it on another test; the result is partial either way.
 #[test]
 fn failing_tests_reaching_a_union_are_not_used() {
     let why = "union/prog.c:15: cannot encode `b.f = 1.5f;`: a union (its members overlap in memory, which the encoder does not model)";
     let o = limits(&["localize", "union/prog.c", "--tests", "union/tests"], b"");
     assert_eq!(o.status, 3, "{}", o.stderr);
+    // Test b's run reaches the union: it is not used. Test a's does not:
+    // only the statement whose check would reach it is left undecided.
+    let lines: Vec<&str> = o.stdout.lines().collect();
+    assert_eq!(lines[..3], [
+        "2 of 3 tests fail: a, b".to_string(),
+        format!("note: test b is not used: {why}"),
+        "method full+mbd: 2 diagnoses (incomplete: 1 statement left undecided: its check's formula could not be encoded (see the notes); 1 of 2 failing tests not used)".to_string(),
+    ]);
     assert_eq!(
-        o.stdout,
-        format!("2 of 3 tests fail: a, b\nnote: test a is not used: {why}\nnote: test b is not used: {why}\nmethod full+mbd: 0 diagnoses (partial: all 2 failing tests not used)\n")
+        lines.last().copied(),
+        Some(format!("note: test a: a statement's check could not be encoded ({why}); statements left undecided").as_str())
     );
     let o = limits(
         &[

@@ -158,8 +158,17 @@ impl<S: TestSource> Combination for Mbd<S> {
             accepted: Vec::new(),
             undecided: Vec::new(),
         };
-        search.encode_representatives(engine);
-        if search.active.is_empty() {
+        // With focused checks, the joint formula (every statement
+        // relaxable, the hardest to build) is built only when single
+        // statements do not settle the search.
+        let usable = match focused {
+            true => search.check_representatives(engine),
+            false => {
+                search.encode_representatives(engine);
+                !search.active.is_empty()
+            }
+        };
+        if !usable {
             return Found {
                 diagnoses: Vec::new(),
                 incomplete: engine.limit_hit(),
@@ -169,6 +178,27 @@ impl<S: TestSource> Combination for Mbd<S> {
             true => search.singles_first(engine).err(),
             false => None,
         };
+        // Only the smallest diagnoses: when single statements explain the
+        // tests, no larger set is searched.
+        let smallest_found = focused && !engine.options().all_sizes && !search.diagnoses.is_empty();
+        if focused && incomplete.is_none() && !smallest_found {
+            search.encode_representatives(engine);
+            if search.active.is_empty() {
+                engine.count_solver_calls(search.joint.en.solver_calls());
+                let incomplete = match engine.limit_hit() {
+                    Some(inc) => Some(inc),
+                    None if search.diagnoses.is_empty() => None,
+                    None => Some(Incomplete::Solver(
+                        "no failing test's whole formula could be encoded".into(),
+                    )),
+                };
+                return Found {
+                    diagnoses: search.diagnoses,
+                    incomplete,
+                };
+            }
+            search.after_singles(engine);
+        }
         // After the first level, each query of the search is limited too: a
         // query that reaches the limit ends the search, with the diagnoses
         // found so far.
@@ -179,21 +209,24 @@ impl<S: TestSource> Combination for Mbd<S> {
                 .map(|e| e.saturating_mul(SEARCH_EFFORT));
             search.joint.en.set_effort(effort);
         }
-        let undecided = |s: &Search<S>| Incomplete::Effort(s.undecided.len());
-        // Only the smallest diagnoses: when single statements explain the
-        // tests, no larger set is searched.
-        let smallest_found = focused && !engine.options().all_sizes && !search.diagnoses.is_empty();
         let incomplete = match incomplete.or_else(|| match smallest_found {
             true => None,
             false => search.run(engine),
         }) {
-            Some(Incomplete::Effort(_)) => Some(undecided(&search)),
-            None if !search.undecided.is_empty() => Some(undecided(&search)),
+            Some(Incomplete::Effort(_)) => Some(search.undecided(engine, true)),
+            None if !search.undecided.is_empty() => Some(search.undecided(engine, false)),
             other => other,
         };
         engine.count_solver_calls(search.joint.en.solver_calls());
+        let mut diagnoses = search.diagnoses;
+        // Within a size, in statement order: the order in which the solver
+        // finds diagnoses of one size depends on its history, not on the
+        // program.
+        if engine.mcs_options().order == Order::Cardinality {
+            diagnoses.sort_by(|a, b| a.cost.cmp(&b.cost).then_with(|| a.stmts.cmp(&b.stmts)));
+        }
         Found {
-            diagnoses: search.diagnoses,
+            diagnoses,
             incomplete,
         }
     }
@@ -242,6 +275,42 @@ impl<S: TestSource> Search<'_, S> {
         engine.set_tests_encoded(self.active.len());
     }
 
+    /// Why statements are left undecided: the effort limit (of their
+    /// checks, or of the search's queries when `search_effort`), or their
+    /// checks' formulas could not be encoded (said only when nothing was
+    /// undecided by effort: the notes name the tests either way).
+    fn undecided(&self, engine: &Engine, search_effort: bool) -> Incomplete {
+        let unencoded = self
+            .undecided
+            .iter()
+            .filter(|s| engine.was_unencoded(**s))
+            .count();
+        match self.undecided.len() - unencoded {
+            0 if unencoded > 0 && !search_effort => Incomplete::Unencoded(unencoded),
+            n => Incomplete::Effort(n),
+        }
+    }
+
+    /// Before focused checks: encodes each representative with no statement
+    /// relaxable (its run's own formula, cheap), so that a test whose run
+    /// reaches what the encoder cannot encode is left out with the reason,
+    /// as the joint formula would leave it out; whether some test is left.
+    fn check_representatives(&mut self, engine: &mut Engine) -> bool {
+        let mut usable = 0;
+        for &t in self.order.iter().take(engine.paths().max(1)) {
+            if engine.limit_hit().is_some() {
+                return false;
+            }
+            let solver = Solver::new();
+            let mut ab = AbVars::focused(BTreeSet::new());
+            if engine.encode(t, &Sink::new(&solver), &mut ab).is_some() {
+                usable += 1;
+            }
+        }
+        engine.set_tests_encoded(usable);
+        usable > 0
+    }
+
     /// The first level (diagnoses of one statement) by focused checks: each
     /// statement of the joint formula alone, on each failing test's focused
     /// formula (only that statement relaxable), in the order of the joint
@@ -256,12 +325,12 @@ impl<S: TestSource> Search<'_, S> {
     /// loses diagnoses containing it but reports nothing that is not a
     /// minimal correction set, and the result says how many were left. The
     /// enumerator then starts at level 2.
+    ///
+    /// The candidates are known without the joint formula
+    /// ([`Engine::single_candidates`]), which is built afterwards, and only
+    /// when the search goes on ([`Search::after_singles`]).
     fn singles_first(&mut self, engine: &mut Engine) -> Result<(), Incomplete> {
-        let joint = &mut self.joint;
-        joint
-            .softs
-            .sync(engine, &joint.ab, &mut joint.en, &joint.solver);
-        let mut candidates: Vec<StmtId> = joint.ab.stmts().map(|(s, _)| s).collect();
+        let mut candidates = engine.single_candidates();
         // The insertions, outside the joint formula, after the statements
         // of the source (their ids come after).
         candidates.extend(engine.insertions());
@@ -275,23 +344,35 @@ impl<S: TestSource> Search<'_, S> {
                 Verdict::Undecided if engine.is_insertion(s) => {}
                 Verdict::Undecided => self.undecided.push(s),
                 Verdict::Explained(angelic) => {
-                    // An insertion is in no soft term: nothing to block.
-                    let members = match engine.is_insertion(s) {
-                        true => Vec::new(),
-                        false => self.joint.softs.members(&d).expect("a soft term"),
-                    };
-                    if self.accept(engine, d, 1, &members, angelic) {
+                    // Blocked in the joint formula once it is built.
+                    if self.accept(engine, d, 1, &[], angelic) {
                         return Err(Incomplete::MaxDiagnoses);
                     }
                 }
             }
         }
-        for s in &self.undecided {
-            let ab = self.joint.ab.lookup(*s).expect("relaxable").not();
-            self.joint.solver.assert(&ab);
-        }
-        self.joint.en.raise_floor(2);
         Ok(())
+    }
+
+    /// Readies the joint formula, just built, for the levels above the
+    /// first: the diagnoses of one statement blocked, the undecided
+    /// statements excluded (`¬ab`).
+    fn after_singles(&mut self, engine: &Engine) {
+        let joint = &mut self.joint;
+        joint
+            .softs
+            .sync(engine, &joint.ab, &mut joint.en, &joint.solver);
+        for a in &self.accepted {
+            if let Some(members) = joint.softs.members(a) {
+                joint.en.block(&joint.solver, &members);
+            }
+        }
+        for s in &self.undecided {
+            if let Some(ab) = joint.ab.lookup(*s) {
+                joint.solver.assert(ab.not());
+            }
+        }
+        joint.en.raise_floor(2);
     }
 
     /// Enumerates candidates until none is left or a limit is hit.

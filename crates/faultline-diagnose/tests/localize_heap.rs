@@ -95,20 +95,21 @@ fn goto_cleanup() {
         &["printf(\"%d\\n\", total(n));"],
         &["missing update of `status` at the end of the loop body at line 7"],
     ];
-    // Pairs of one size come in statement order, then by plausibility.
+    // Pairs of one size come in statement order, then by plausibility
+    // (which reads their angelic values).
     let pairs: Vec<&[&str]> = singles
         .iter()
         .copied()
         .chain([
-            &["i < n", "sum = -status;"][..],
+            &["i < n", "status = 2;"][..],
+            &["i < n", "sum = -status;"],
+            &["i++", "status = 2;"],
             &["i++", "sum = -status;"],
             &["scanf(\"%d\", &x) != 1", "sum = -status;"],
             &["x < 0", "sum = -status;"],
             &["status != 0", "sum = -status;"],
             &["i = 0", "status = 2;"],
             &["i = 0", "sum = -status;"],
-            &["i < n", "status = 2;"],
-            &["i++", "status = 2;"],
             &["scanf(\"%d\", &x) != 1", "status = 2;"],
             &["x < 0", "status = 1;"],
         ])

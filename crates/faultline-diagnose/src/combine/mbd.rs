@@ -161,14 +161,12 @@ impl<S: TestSource> Combination for Mbd<S> {
         // With focused checks, the joint formula (every statement
         // relaxable, the hardest to build) is built only when single
         // statements do not settle the search.
-        let usable = match focused {
-            true => search.check_representatives(engine),
-            false => {
-                search.encode_representatives(engine);
-                !search.active.is_empty()
-            }
-        };
-        if !usable {
+        // With focused checks, each test's run is checked to be encodable
+        // when a check first reaches it (`Engine::explain_each`).
+        if !focused {
+            search.encode_representatives(engine);
+        }
+        if !focused && search.active.is_empty() {
             return Found {
                 diagnoses: Vec::new(),
                 incomplete: engine.limit_hit(),
@@ -289,26 +287,6 @@ impl<S: TestSource> Search<'_, S> {
             0 if unencoded > 0 && !search_effort => Incomplete::Unencoded(unencoded),
             n => Incomplete::Effort(n),
         }
-    }
-
-    /// Before focused checks: encodes each representative with no statement
-    /// relaxable (its run's own formula, cheap), so that a test whose run
-    /// reaches what the encoder cannot encode is left out with the reason,
-    /// as the joint formula would leave it out; whether some test is left.
-    fn check_representatives(&mut self, engine: &mut Engine) -> bool {
-        let mut usable = 0;
-        for &t in self.order.iter().take(engine.paths().max(1)) {
-            if engine.limit_hit().is_some() {
-                return false;
-            }
-            let solver = Solver::new();
-            let mut ab = AbVars::focused(BTreeSet::new());
-            if engine.encode(t, &Sink::new(&solver), &mut ab).is_some() {
-                usable += 1;
-            }
-        }
-        engine.set_tests_encoded(usable);
-        usable > 0
     }
 
     /// The first level (diagnoses of one statement) by focused checks: each

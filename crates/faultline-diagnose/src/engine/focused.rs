@@ -1,0 +1,277 @@
+//! Single-statement (*focused*) checks: the candidates, each test's run
+//! checked to be encodable, the focused formula within its work bound, the
+//! cheaper theory first where Z3 is slow, and what is noted when a check
+//! cannot be encoded (see docs/how-it-works.md, section 6).
+
+use super::*;
+
+impl Engine<'_, '_> {
+    /// The work bound of a focused formula of test `t` (with the effort
+    /// limit only): [`FOCUSED_WORK_PER_STEP`] units per step of its run,
+    /// at least [`FOCUSED_WORK_MIN`]. A statement whose focused formula
+    /// grows beyond it (relaxed, it makes a whole loop nest or the rest of
+    /// the input's processing unknown) is left undecided, like one whose
+    /// check reaches the effort limit, instead of spending the whole time
+    /// limit on one formula.
+    fn focused_work_cap(&self, t: usize) -> Option<u64> {
+        self.options.effort?;
+        let steps = self.session.runs[t].execution.steps;
+        Some(
+            steps
+                .saturating_mul(FOCUSED_WORK_PER_STEP)
+                .max(FOCUSED_WORK_MIN),
+        )
+    }
+
+    /// Whether test `t`'s run can be encoded at all: its formula with
+    /// nothing relaxable (the run's own, cheap) is built the first time a
+    /// focused check reaches the test; a test whose run reaches what the
+    /// encoder cannot encode (a union, `sprintf`) is then not used, with the
+    /// reason, as the formula with every statement relaxable would leave it
+    /// out.
+    pub(super) fn encodable(&mut self, t: usize) -> bool {
+        if self.is_skipped(t) {
+            return false;
+        }
+        if !self.encodable.insert(t) {
+            return true;
+        }
+        let solver = Solver::new();
+        let mut ab = AbVars::focused(BTreeSet::new());
+        let ok = self.encode(t, &Sink::new(&solver), &mut ab).is_some();
+        if ok {
+            self.count_test_encoded();
+        }
+        ok
+    }
+
+    /// Notes (once per test) that a focused check on test `t` could not be
+    /// encoded, and why: the statements it checked are left undecided.
+    fn undecided_because(&mut self, t: usize, reason: String) {
+        if self.unencodable.insert(t) {
+            let name = &self.session.tests[t].name;
+            self.note(format!(
+                "test {name}: a statement's check could not be encoded ({reason}); statements left undecided"
+            ));
+        }
+    }
+
+    /// Whether statement `s` was left undecided because a focused check of
+    /// it could not be encoded (not because of the effort limit).
+    pub fn was_unencoded(&self, s: StmtId) -> bool {
+        self.unencoded.contains(&s)
+    }
+
+    /// The statements a diagnosis of one statement may consist of, in id
+    /// order, known without encoding a test: every statement of the source
+    /// of a kind the encoding relaxes (`trace` follows the run's path: its
+    /// conditions and jumps are not relaxable; a `goto` never is), the
+    /// insertions aside. Those that no failing test ran, or that relax no
+    /// value, are refuted by their checks.
+    pub fn single_candidates(&self) -> Vec<StmtId> {
+        let prog = self.session.prog;
+        let trace = self.encoding == Encoding::Trace;
+        (0..prog.stmts.len())
+            .map(|i| StmtId(i as u32))
+            .filter(|s| match prog.stmt(*s).kind {
+                StmtKind::Insert | StmtKind::Goto => false,
+                StmtKind::Break | StmtKind::Continue => !trace,
+                k if k.is_condition() => !trace,
+                _ => true,
+            })
+            .collect()
+    }
+
+    /// Whether relaxing `d` makes test `t` pass, on the test's *focused*
+    /// formula (only `d`'s statements relaxable, so everything they do not
+    /// reach folds to constants) within the effort limit
+    /// ([`Options::effort`]); angelic values polished when `polish`.
+    pub(super) fn check_focused(
+        &mut self,
+        t: usize,
+        d: &BTreeSet<StmtId>,
+        polish: bool,
+    ) -> Result<Verdict<Explained>, Incomplete> {
+        let session = self.session;
+        // Where no statement of `d` ran in the test (and the run was not
+        // cut, so its coverage is whole), relaxing them changes nothing: the
+        // run reaches none of them, so the focused formula's only model is
+        // the failing run itself (in `trace` too, which follows its path).
+        // Refuted without encoding it. Declarations and insertions are not
+        // instances of a run: they are left to the formula.
+        if !session.is_cut(t)
+            && d.iter().all(|s| {
+                !matches!(
+                    session.prog.stmt(*s).kind,
+                    StmtKind::Insert | StmtKind::Declare
+                ) && !session.runs[t].execution.coverage.covered(*s)
+            })
+        {
+            return Ok(Verdict::Refuted);
+        }
+        if cannot_change_alone(session, t, d) {
+            return Ok(Verdict::Refuted);
+        }
+        let solver = self.solver();
+        let mut ab = AbVars::focused(d.clone());
+        let mut policy = match (self.encoding, session.traces.get(&t)) {
+            (Encoding::Trace, Some(tr)) => Some(TracePolicy::new(tr)),
+            _ => None,
+        };
+        let (t0, w0) = (Instant::now(), limits::work());
+        self.work_cap = self.focused_work_cap(t);
+        let encoded = self.encode_case_with(
+            session.formula_test(t),
+            &Sink::new(&solver),
+            &mut ab,
+            self.encoding,
+            policy.as_mut().map(|p| p as &mut dyn BranchPolicy),
+        );
+        crate::profile::log(
+            || {
+                let steps = session.runs[t].execution.steps;
+                format!(
+                    "encode exact ({} units, {steps} steps)",
+                    limits::work() - w0
+                )
+            },
+            "",
+            t0.elapsed(),
+        );
+        let enc = match encoded {
+            Ok(enc) => enc,
+            // A limit stops the search; a formula beyond its work bound
+            // leaves `d` undecided, like a check beyond the effort limit;
+            // a construct the encoder refuses (with `d`'s values unknown)
+            // leaves `d` undecided on this test, and the note says why.
+            Err(e) => {
+                if let Some(inc) = self.limit_hit() {
+                    return Err(inc);
+                }
+                if std::mem::take(&mut self.capped) {
+                    return Ok(Verdict::Undecided);
+                }
+                self.undecided_because(t, e);
+                self.unencoded.extend(d.iter().copied());
+                return Ok(Verdict::Undecided);
+            }
+        };
+        // No statement of `d` relaxed anywhere in the formula (it ran, but
+        // computes no value the encoding relaxes): the formula is the
+        // failing run's, unsatisfiable.
+        if d.iter().all(|s| ab.lookup(*s).is_none()) {
+            return Ok(Verdict::Refuted);
+        }
+        let mut assumptions: Vec<Bool> = ab.relaxing_exactly(d);
+        let mut approximate = None;
+        if faultline_smt::approx::expensive(&solver.get_assertions()) {
+            match self.approximate(t, d, &enc)? {
+                Approximate::Refuted => return Ok(Verdict::Refuted),
+                Approximate::Unknown => {}
+                Approximate::Pins(pinned) => {
+                    // Re-executed with the cheap model's values, the test
+                    // passing is an exact witness, found without the exact
+                    // formula's (bit-blasted) check.
+                    let w = Witness::from_pinned(&enc.relaxed, &pinned, d);
+                    if let Some(e) = self.replayed(t, &w) {
+                        return Ok(Verdict::Explained(e));
+                    }
+                    let mut with = assumptions.clone();
+                    with.extend(
+                        pinned
+                            .iter()
+                            .flat_map(|p| p.pins.iter())
+                            .map(|(f, v)| f.eq(v)),
+                    );
+                    if let Decided::Sat(m) =
+                        self.check_within(&solver, &with, self.options.effort, "pinned")?
+                    {
+                        approximate = Some(m);
+                        assumptions = with;
+                    }
+                }
+            }
+        }
+        let model = match approximate {
+            Some(m) => m,
+            None => match self.check_within(&solver, &assumptions, self.options.effort, "exact")? {
+                Decided::Unsat => return Ok(Verdict::Refuted),
+                Decided::Undecided => return Ok(Verdict::Undecided),
+                Decided::Sat(m) => m,
+            },
+        };
+        // Readable values by re-execution first (cheap, and exact: every
+        // step replays); the solver's polishing where the model's values do
+        // not replay (outside the unwinding bounds, say).
+        let expected = &self.session.formula_test(t).expected_stdout;
+        let w = Witness::from_model(&enc, &model, d, expected);
+        if let Some(e) = self.replayed(t, &w) {
+            return Ok(Verdict::Explained(e));
+        }
+        let model = match polish {
+            true => {
+                let insts: Vec<&RelaxedInstance> = enc.relaxed.iter().collect();
+                self.polish(&solver, &assumptions, &insts, d, &model)
+                    .unwrap_or(model)
+            }
+            false => model,
+        };
+        Ok(Verdict::Explained(self.explained(t, &enc, &model, d)))
+    }
+
+    /// Test `t`'s focused formula for `d` in the cheaper theory
+    /// ([`faultline_smt::approx`]: unbounded integers, reals for floating
+    /// point), within the effort limit: unsatisfiable there, `d` is refuted
+    /// (an approximation: a fix that needs wrap-around or rounding is
+    /// missed); satisfiable, the values its model gives the relaxed
+    /// instances of the exact formula `exact` (`Pins`), which the caller
+    /// checks on it.
+    fn approximate(
+        &mut self,
+        t: usize,
+        d: &BTreeSet<StmtId>,
+        exact: &TestEncoding,
+    ) -> Result<Approximate, Incomplete> {
+        let session = self.session;
+        // Not the finite-domain solver: the formula has unbounded integers.
+        let cheap = Solver::new();
+        let mut ab = AbVars::focused(d.clone());
+        let mut policy = match (self.encoding, session.traces.get(&t)) {
+            (Encoding::Trace, Some(tr)) => Some(TracePolicy::new(tr)),
+            _ => None,
+        };
+        let t0 = Instant::now();
+        self.work_cap = self.focused_work_cap(t);
+        let encoded = self.encode_case_sem(
+            session.formula_test(t),
+            &Sink::new(&cheap),
+            &mut ab,
+            self.encoding,
+            policy.as_mut().map(|p| p as &mut dyn BranchPolicy),
+            IntSemantics::Math,
+        );
+        crate::profile::log(|| "encode cheap".into(), "", t0.elapsed());
+        let Ok(enc) = encoded else {
+            self.capped = false;
+            return self.limit_hit().map_or(Ok(Approximate::Unknown), Err);
+        };
+        let solver = Solver::new();
+        let Some(mut reals) = faultline_smt::approx::assert_reals(&cheap.get_assertions(), &solver)
+        else {
+            return Ok(Approximate::Unknown);
+        };
+        let assumptions: Vec<Bool> = ab.relaxing_exactly(d);
+        Ok(
+            match self.check_within(&solver, &assumptions, self.options.effort, "cheap")? {
+                Decided::Unsat => Approximate::Refuted,
+                Decided::Undecided => Approximate::Unknown,
+                Decided::Sat(m) => Approximate::Pins(faultline_smt::approx::pinned(
+                    &exact.relaxed,
+                    &enc.relaxed,
+                    &m,
+                    &mut reals,
+                )),
+            },
+        )
+    }
+}

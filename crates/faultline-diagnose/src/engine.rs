@@ -860,18 +860,19 @@ impl<'s, 'p> Engine<'s, 'p> {
         let mut out = Vec::new();
         let mut checked = false;
         for &t in tests {
-            if matches!(check, Check::Focused { .. }) && !self.encodable(t) {
-                if let Some(inc) = self.limit_hit() {
-                    return Err(inc);
-                }
+            if self.is_skipped(t) {
+                continue;
             }
+            let g = self.path(t).unwrap_or(usize::MAX);
+            let mut ws = by_group.remove(&g).unwrap_or_default();
+            let verdict = self.explain_by(t, d, &ws, check)?;
+            // A focused check that found the test's run unencodable has
+            // left the test out: its verdict does not count.
             if self.is_skipped(t) {
                 continue;
             }
             checked = true;
-            let g = self.path(t).unwrap_or(usize::MAX);
-            let mut ws = by_group.remove(&g).unwrap_or_default();
-            match self.explain_by(t, d, &ws, check)? {
+            match verdict {
                 Verdict::Refuted => return Ok(Verdict::Refuted),
                 Verdict::Undecided => return Ok(Verdict::Undecided),
                 Verdict::Explained(e) => {

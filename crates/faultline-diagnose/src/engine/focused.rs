@@ -29,7 +29,7 @@ impl Engine<'_, '_> {
     /// encoder cannot encode (a union, `sprintf`) is then not used, with the
     /// reason, as the formula with every statement relaxable would leave it
     /// out.
-    pub(super) fn encodable(&mut self, t: usize) -> bool {
+    fn encodable(&mut self, t: usize) -> bool {
         if self.is_skipped(t) {
             return false;
         }
@@ -111,6 +111,12 @@ impl Engine<'_, '_> {
         }
         if cannot_change_alone(session, t, d) {
             return Ok(Verdict::Refuted);
+        }
+        // The test's run is checked to be encodable the first time a check
+        // encodes it: if not, the test is left out (the caller ignores
+        // this verdict).
+        if !self.encodable(t) {
+            return self.limit_hit().map_or(Ok(Verdict::Undecided), Err);
         }
         let solver = self.solver();
         let mut ab = AbVars::focused(d.clone());

@@ -25,7 +25,7 @@ impl Engine<'_, '_> {
 
     /// Whether test `t`'s run can be encoded at all: its formula with
     /// nothing relaxable (the run's own, cheap) is built the first time a
-    /// focused check reaches the test; a test whose run reaches what the
+    /// focused check is about to encode the test; a test whose run reaches what the
     /// encoder cannot encode (a union, `sprintf`) is then not used, with the
     /// reason, as the formula with every statement relaxable would leave it
     /// out.

@@ -371,10 +371,7 @@ impl<'s, 'p> Engine<'s, 'p> {
     /// Encodes test `t` in the engine's encoding (on the failing run's path
     /// for `trace`); failures are recorded as skipped tests.
     pub fn encode(&mut self, t: usize, sink: &Sink, ab: &mut AbVars) -> Option<TestEncoding> {
-        let mut policy = match (self.encoding, self.session.traces.get(&t)) {
-            (Encoding::Trace, Some(tr)) => Some(TracePolicy::new(tr)),
-            _ => None,
-        };
+        let mut policy = self.trace_policy(t);
         self.encode_with(
             t,
             sink,
@@ -382,6 +379,14 @@ impl<'s, 'p> Engine<'s, 'p> {
             self.encoding,
             policy.as_mut().map(|p| p as &mut dyn BranchPolicy),
         )
+    }
+
+    /// In `trace`, the policy that follows test `t`'s recorded run.
+    fn trace_policy(&self, t: usize) -> Option<TracePolicy> {
+        match (self.encoding, self.session.traces.get(&t)) {
+            (Encoding::Trace, Some(tr)) => Some(TracePolicy::new(tr)),
+            _ => None,
+        }
     }
 
     /// Encodes test `t` in `encoding` with a branch policy (on-demand

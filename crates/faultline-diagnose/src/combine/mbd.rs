@@ -336,15 +336,8 @@ impl<S: TestSource> Search<'_, S> {
     /// first: the diagnoses of one statement blocked, the undecided
     /// statements excluded (`¬ab`).
     fn after_singles(&mut self, engine: &Engine) {
+        self.sync_blocking_accepted(engine);
         let joint = &mut self.joint;
-        joint
-            .softs
-            .sync(engine, &joint.ab, &mut joint.en, &joint.solver);
-        for a in &self.accepted {
-            if let Some(members) = joint.softs.members(a) {
-                joint.en.block(&joint.solver, &members);
-            }
-        }
         for s in &self.undecided {
             if let Some(ab) = joint.ab.lookup(*s) {
                 joint.solver.assert(ab.not());
@@ -419,11 +412,17 @@ impl<S: TestSource> Search<'_, S> {
         for &t in &self.active {
             self.source.encode(engine, &mut self.joint, t);
         }
+        // The formula only grew: every statement is still soft.
+        self.sync_blocking_accepted(engine);
+    }
+
+    /// Soft terms for the joint formula's new relaxation variables, and the
+    /// diagnoses already reported blocked in it.
+    fn sync_blocking_accepted(&mut self, engine: &Engine) {
         let joint = &mut self.joint;
         joint
             .softs
             .sync(engine, &joint.ab, &mut joint.en, &joint.solver);
-        // The formula only grew: every statement is still soft.
         for a in &self.accepted {
             if let Some(members) = joint.softs.members(a) {
                 joint.en.block(&joint.solver, &members);

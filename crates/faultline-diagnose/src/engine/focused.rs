@@ -120,10 +120,7 @@ impl Engine<'_, '_> {
         }
         let solver = self.solver();
         let mut ab = AbVars::focused(d.clone());
-        let mut policy = match (self.encoding, session.traces.get(&t)) {
-            (Encoding::Trace, Some(tr)) => Some(TracePolicy::new(tr)),
-            _ => None,
-        };
+        let mut policy = self.trace_policy(t);
         let (t0, w0) = (Instant::now(), limits::work());
         self.work_cap = self.focused_work_cap(t);
         let encoded = self.encode_case_with(
@@ -242,10 +239,7 @@ impl Engine<'_, '_> {
         // Not the finite-domain solver: the formula has unbounded integers.
         let cheap = Solver::new();
         let mut ab = AbVars::focused(d.clone());
-        let mut policy = match (self.encoding, session.traces.get(&t)) {
-            (Encoding::Trace, Some(tr)) => Some(TracePolicy::new(tr)),
-            _ => None,
-        };
+        let mut policy = self.trace_policy(t);
         let t0 = Instant::now();
         self.work_cap = self.focused_work_cap(t);
         let encoded = self.encode_case_sem(

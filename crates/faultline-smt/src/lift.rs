@@ -198,6 +198,7 @@ fn apply(d: &z3::FuncDecl, args: &[Dynamic], budget: &mut Budget) -> Option<Dyna
         return Some(c.ite(&l, &r));
     }
     budget.leaves = budget.leaves.checked_sub(1)?;
+    crate::limits::tick();
     let refs: Vec<&dyn Ast> = args.iter().map(|a| a as &dyn Ast).collect();
     Some(d.apply(&refs).simplify())
 }

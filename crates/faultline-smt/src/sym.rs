@@ -663,6 +663,7 @@ impl SPtr {
 
 /// Adds an alternative, merging it with an existing one for the same object.
 fn push_alt(alts: &mut Vec<(Bool, Target)>, g: Bool, t: Target) {
+    crate::limits::tick();
     if is_false(&g) {
         return;
     }

@@ -476,6 +476,7 @@ pub(super) fn term_values(
         return None;
     }
     *budget -= 1;
+    crate::limits::tick();
     if t.kind() == AstKind::Numeral {
         return Some((vec![t.clone()], false));
     }
@@ -524,6 +525,7 @@ pub(super) fn term_values(
             .zip(&idx)
             .map(|(s, &i)| &s[i] as &dyn Ast)
             .collect();
+        crate::limits::tick();
         let r = d.apply(&args).simplify();
         if r.kind() != AstKind::Numeral {
             return None;

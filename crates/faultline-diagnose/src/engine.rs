@@ -59,8 +59,13 @@ pub enum Check {
     Own,
     /// On the test's formula *focused* on the candidate (only its statements
     /// relaxable), within the effort limit ([`Options::effort`]); angelic
-    /// values polished when `polish`.
-    Focused { polish: bool },
+    /// values polished when `polish`. With `on_path`, the focused formula
+    /// follows the run's path (the `trace` encoding whatever the engine's):
+    /// its models are runs of the program, so what it explains the engine's
+    /// formula explains too, but a fix that changes the path is refuted
+    /// there; a check that cannot be made on the path is undecided, with
+    /// nothing noted.
+    Focused { polish: bool, on_path: bool },
 }
 
 /// Units of encoding work ([`limits::tick`]) a focused formula may take per
@@ -383,7 +388,13 @@ impl<'s, 'p> Engine<'s, 'p> {
 
     /// In `trace`, the policy that follows test `t`'s recorded run.
     fn trace_policy(&self, t: usize) -> Option<TracePolicy> {
-        match (self.encoding, self.session.traces.get(&t)) {
+        self.trace_policy_in(t, self.encoding)
+    }
+
+    /// The policy of test `t`'s formula in `encoding`: in `trace`, the one
+    /// that follows its recorded run.
+    fn trace_policy_in(&self, t: usize, encoding: Encoding) -> Option<TracePolicy> {
+        match (encoding, self.session.traces.get(&t)) {
             (Encoding::Trace, Some(tr)) => Some(TracePolicy::new(tr)),
             _ => None,
         }
@@ -758,9 +769,13 @@ impl<'s, 'p> Engine<'s, 'p> {
             }
         }
         match check {
-            Check::Focused { polish } => {
+            Check::Focused { polish, on_path } => {
                 let t0 = Instant::now();
-                let r = self.check_focused(t, d, polish);
+                let encoding = match on_path {
+                    true => Encoding::Trace,
+                    false => self.encoding,
+                };
+                let r = self.check_focused(t, d, polish, encoding);
                 crate::profile::log(
                     || {
                         let lines: Vec<String> = d
@@ -770,7 +785,8 @@ impl<'s, 'p> Engine<'s, 'p> {
                                 format!("{}:{:?}", info.loc.line, info.kind)
                             })
                             .collect();
-                        format!("focused test {t} on {}", lines.join(" "))
+                        let on = if on_path { " (on the path)" } else { "" };
+                        format!("focused test {t}{on} on {}", lines.join(" "))
                     },
                     match &r {
                         Ok(Verdict::Explained(_)) => "explained",

@@ -31,6 +31,10 @@ pub struct Witness {
     branches: HashMap<Key, bool>,
     outputs: HashMap<Key, Vec<u8>>,
     jumps: HashMap<Key, Jump>,
+    /// Whether a run with it may go beyond the formula's unwinding bounds
+    /// and still explain the test (a witness found by re-execution alone,
+    /// [`Witness::flipped`]: the run is the evidence, not a model).
+    pub unbounded: bool,
 }
 
 fn to_value(v: &SVal, m: &Model) -> Option<Value> {
@@ -88,6 +92,17 @@ impl Witness {
             }
         }
         w
+    }
+
+    /// The witness in which one instance of condition `stmt` (in context
+    /// `ctx`) takes outcome `outcome`, every other instance its computed one.
+    pub fn flipped(stmt: StmtId, ctx: Vec<Scope>, outcome: bool) -> Witness {
+        Witness {
+            stmts: BTreeSet::from([stmt]),
+            branches: HashMap::from([((stmt, ctx), outcome)]),
+            unbounded: true,
+            ..Witness::default()
+        }
     }
 
     /// The witness of the angelic values a report gives for test `t`, read
@@ -484,13 +499,14 @@ pub fn replay(
     if ok {
         if let Some(trace) = &exec.trace {
             let needs = Needs::of_trace(prog, trace);
-            ok = needs
-                .loops
-                .iter()
-                .all(|(l, n)| *n <= *bounds.loops.get(l).unwrap_or(&bounds.default_loop))
-                && needs.depth.iter().all(|(f, n)| {
-                    *n <= *bounds.depth.get(f).unwrap_or(&bounds.default_depth).max(&1)
-                });
+            ok = w.unbounded
+                || needs
+                    .loops
+                    .iter()
+                    .all(|(l, n)| *n <= *bounds.loops.get(l).unwrap_or(&bounds.default_loop))
+                    && needs.depth.iter().all(|(f, n)| {
+                        *n <= *bounds.depth.get(f).unwrap_or(&bounds.default_depth).max(&1)
+                    });
             if let Some(path) = path {
                 let taken: Vec<(StmtId, Vec<Scope>, Branch)> = trace
                     .decisions()

@@ -19,7 +19,7 @@ use crate::mcs::{Mcs, McsEnumerator, Order};
 use crate::result::{Angelic, Diagnosis, Incomplete};
 use crate::witness::Witness;
 use faultline_ir::StmtId;
-use faultline_smt::{AbVars, RelaxedInstance, Sink, TestEncoding};
+use faultline_smt::{AbVars, Encoding, RelaxedInstance, Sink, TestEncoding};
 use std::collections::{BTreeSet, HashMap};
 use z3::ast::Bool;
 use z3::{Model, Solver};
@@ -307,15 +307,60 @@ impl<S: TestSource> Search<'_, S> {
     /// The candidates are known without the joint formula
     /// ([`Engine::single_candidates`]), which is built afterwards, and only
     /// when the search goes on ([`Search::after_singles`]).
+    ///
+    /// With `full`, every candidate that computes a value is checked first
+    /// on the runs' paths (the fix keeps each failing run's path): those
+    /// formulas are the runs' own, small whatever the program, and what
+    /// they explain `full` explains. Only the others are then checked on
+    /// `full`'s focused formulas, whose size grows with all the paths the
+    /// relaxed values may open.
     fn singles_first(&mut self, engine: &mut Engine) -> Result<(), Incomplete> {
         let mut candidates = engine.single_candidates();
         // The insertions, outside the joint formula, after the statements
         // of the source (their ids come after).
         candidates.extend(engine.insertions());
+        if engine.encoding() == Encoding::Full {
+            let mut rest = Vec::with_capacity(candidates.len());
+            for s in candidates {
+                if !engine.relaxable_on_path(s) {
+                    rest.push(s);
+                    continue;
+                }
+                let d = BTreeSet::from([s]);
+                let polish = self.diagnoses.len() < POLISHED;
+                let check = Check::Focused {
+                    polish,
+                    on_path: true,
+                };
+                match engine.explain_each(&self.order, &d, check)? {
+                    Verdict::Explained(angelic) => {
+                        if self.accept(engine, d, 1, &[], angelic) {
+                            return Err(Incomplete::MaxDiagnoses);
+                        }
+                    }
+                    Verdict::Refuted | Verdict::Undecided => rest.push(s),
+                }
+            }
+            // Most suspicious first (Ochiai over the tests' spectra), so
+            // that a time limit leaves the likeliest checked; the order of
+            // the report does not depend on it (see `accept`).
+            let susp = crate::weights::suspiciousness(
+                engine.session(),
+                crate::weights::Formula::Ochiai,
+                engine.options().spectrum,
+            );
+            let score = |s: &StmtId| susp.get(s).copied().unwrap_or(0.0);
+            rest.sort_by(|a, b| score(b).total_cmp(&score(a)).then(a.cmp(b)));
+            candidates = rest;
+        }
         for s in candidates {
             let d = BTreeSet::from([s]);
             let polish = self.diagnoses.len() < POLISHED;
-            match engine.explain_each(&self.order, &d, Check::Focused { polish })? {
+            let check = Check::Focused {
+                polish,
+                on_path: false,
+            };
+            match engine.explain_each(&self.order, &d, check)? {
                 Verdict::Refuted => {}
                 // An insertion has no soft term to exclude: it is simply
                 // not reported.

@@ -13,14 +13,33 @@ impl Engine<'_, '_> {
     /// the input's processing unknown) is left undecided, like one whose
     /// check reaches the effort limit, instead of spending the whole time
     /// limit on one formula.
-    fn focused_work_cap(&self, t: usize) -> Option<u64> {
+    ///
+    /// A check on the run's path, a first pass before the engine's own
+    /// formula, gets a tenth of it ([`ON_PATH_SHARE`]), as of the effort.
+    fn focused_work_cap(&self, t: usize, encoding: Encoding) -> Option<u64> {
         self.options.effort?;
         let steps = self.session.runs[t].execution.steps;
-        Some(
-            steps
-                .saturating_mul(FOCUSED_WORK_PER_STEP)
-                .max(FOCUSED_WORK_MIN),
-        )
+        let cap = steps
+            .saturating_mul(FOCUSED_WORK_PER_STEP)
+            .max(FOCUSED_WORK_MIN);
+        Some(cap / self.share(encoding))
+    }
+
+    /// The share of the work bound and of the effort limit a focused check
+    /// in `encoding` gets: all of it in the engine's own encoding, a tenth
+    /// on the run's path.
+    fn share(&self, encoding: Encoding) -> u64 {
+        if encoding == Encoding::Trace && self.encoding != Encoding::Trace {
+            ON_PATH_SHARE
+        } else {
+            1
+        }
+    }
+
+    /// The effort limit of a focused check in `encoding`.
+    fn focused_effort(&self, encoding: Encoding) -> Option<u32> {
+        let share = self.share(encoding) as u32;
+        self.options.effort.map(|e| (e / share).max(1))
     }
 
     /// Whether test `t`'s run can be encoded at all: its formula with
@@ -75,24 +94,41 @@ impl Engine<'_, '_> {
             .map(|i| StmtId(i as u32))
             .filter(|s| match prog.stmt(*s).kind {
                 StmtKind::Insert | StmtKind::Goto => false,
-                StmtKind::Break | StmtKind::Continue => !trace,
-                k if k.is_condition() => !trace,
-                _ => true,
+                k => !trace || relaxable_on_path(k),
             })
             .collect()
+    }
+
+    /// Whether statement `s` may be relaxed on its run's path
+    /// ([`Check::Focused`] `on_path`): not a condition or a jump.
+    pub fn relaxable_on_path(&self, s: StmtId) -> bool {
+        relaxable_on_path(self.session.prog.stmt(s).kind)
     }
 
     /// Whether relaxing `d` makes test `t` pass, on the test's *focused*
     /// formula (only `d`'s statements relaxable, so everything they do not
     /// reach folds to constants) within the effort limit
-    /// ([`Options::effort`]); angelic values polished when `polish`.
+    /// ([`Options::effort`]); angelic values polished when `polish`. The
+    /// formula is in `encoding`: the engine's, or `trace` for a check on the
+    /// run's path ([`Check::Focused`]), where a formula that cannot be built
+    /// leaves `d` undecided with nothing noted.
     pub(super) fn check_focused(
         &mut self,
         t: usize,
         d: &BTreeSet<StmtId>,
         polish: bool,
+        encoding: Encoding,
     ) -> Result<Verdict<Explained>, Incomplete> {
         let session = self.session;
+        let on_path = encoding == Encoding::Trace && self.encoding != Encoding::Trace;
+        // On the path, the run's conditions and jumps are kept: relaxed
+        // alone, they change nothing.
+        if on_path
+            && d.iter()
+                .all(|s| !relaxable_on_path(session.prog.stmt(*s).kind))
+        {
+            return Ok(Verdict::Refuted);
+        }
         // Where no statement of `d` ran in the test (and the run was not
         // cut, so its coverage is whole), relaxing them changes nothing: the
         // run reaches none of them, so the focused formula's only model is
@@ -118,16 +154,19 @@ impl Engine<'_, '_> {
         if !self.encodable(t) {
             return self.limit_hit().map_or(Ok(Verdict::Undecided), Err);
         }
+        if let Some(e) = self.switched(t, d, encoding) {
+            return Ok(Verdict::Explained(e));
+        }
         let solver = self.solver();
         let mut ab = AbVars::focused(d.clone());
-        let mut policy = self.trace_policy(t);
+        let mut policy = self.trace_policy_in(t, encoding);
         let (t0, w0) = (Instant::now(), limits::work());
-        self.work_cap = self.focused_work_cap(t);
+        self.work_cap = self.focused_work_cap(t, encoding);
         let encoded = self.encode_case_with(
             session.formula_test(t),
             &Sink::new(&solver),
             &mut ab,
-            self.encoding,
+            encoding,
             policy.as_mut().map(|p| p as &mut dyn BranchPolicy),
         );
         crate::profile::log(
@@ -151,7 +190,7 @@ impl Engine<'_, '_> {
                 if let Some(inc) = self.limit_hit() {
                     return Err(inc);
                 }
-                if std::mem::take(&mut self.capped) {
+                if std::mem::take(&mut self.capped) || on_path {
                     return Ok(Verdict::Undecided);
                 }
                 self.undecided_because(t, e);
@@ -166,9 +205,10 @@ impl Engine<'_, '_> {
             return Ok(Verdict::Refuted);
         }
         let mut assumptions: Vec<Bool> = ab.relaxing_exactly(d);
+        let effort = self.focused_effort(encoding);
         let mut approximate = None;
         if faultline_smt::approx::expensive(&solver.get_assertions()) {
-            match self.approximate(t, d, &enc)? {
+            match self.approximate(t, d, &enc, encoding)? {
                 Approximate::Refuted => return Ok(Verdict::Refuted),
                 Approximate::Unknown => {}
                 Approximate::Pins(pinned) => {
@@ -186,9 +226,7 @@ impl Engine<'_, '_> {
                             .flat_map(|p| p.pins.iter())
                             .map(|(f, v)| f.eq(v)),
                     );
-                    if let Decided::Sat(m) =
-                        self.check_within(&solver, &with, self.options.effort, "pinned")?
-                    {
+                    if let Decided::Sat(m) = self.check_within(&solver, &with, effort, "pinned")? {
                         approximate = Some(m);
                         assumptions = with;
                     }
@@ -197,7 +235,7 @@ impl Engine<'_, '_> {
         }
         let model = match approximate {
             Some(m) => m,
-            None => match self.check_within(&solver, &assumptions, self.options.effort, "exact")? {
+            None => match self.check_within(&solver, &assumptions, effort, "exact")? {
                 Decided::Unsat => return Ok(Verdict::Refuted),
                 Decided::Undecided => return Ok(Verdict::Undecided),
                 Decided::Sat(m) => m,
@@ -222,6 +260,47 @@ impl Engine<'_, '_> {
         Ok(Verdict::Explained(self.explained(t, &enc, &model, d)))
     }
 
+    /// Predicate switching, before `full`'s focused formula of a single
+    /// condition: test `t` re-executed with one instance of the condition
+    /// given the other outcome, each of its instances in the failing run in
+    /// turn (at most [`MAX_SWITCHED`]: the first and last ones). A switched
+    /// run that passes is a witness (an exact model of the focused formula,
+    /// checked by re-execution), found without building the formula, which
+    /// for a condition spans every path the switch opens. Nothing is
+    /// refuted here: a fix may need several instances switched.
+    fn switched(
+        &mut self,
+        t: usize,
+        d: &BTreeSet<StmtId>,
+        encoding: Encoding,
+    ) -> Option<Explained> {
+        let session = self.session;
+        let [s] = d.iter().copied().collect::<Vec<_>>()[..] else {
+            return None;
+        };
+        if encoding != Encoding::Full || !session.prog.stmt(s).kind.is_condition() {
+            return None;
+        }
+        let tr = session.traces.get(&t)?;
+        let instances: Vec<(Vec<Scope>, Branch)> = tr
+            .decisions()
+            .filter(|(i, _)| i.stmt == s)
+            .map(|(i, b)| (tr.contexts.chain(i.ctx), b))
+            .collect();
+        let n = instances.len();
+        let half = MAX_SWITCHED / 2;
+        for (k, (ctx, b)) in instances.into_iter().enumerate() {
+            if n > MAX_SWITCHED && k >= half && k < n - half {
+                continue;
+            }
+            let w = Witness::flipped(s, ctx, b != Branch::True);
+            if let Some(e) = self.replayed(t, &w) {
+                return Some(e);
+            }
+        }
+        None
+    }
+
     /// Test `t`'s focused formula for `d` in the cheaper theory
     /// ([`faultline_smt::approx`]: unbounded integers, reals for floating
     /// point), within the effort limit: unsatisfiable there, `d` is refuted
@@ -234,19 +313,20 @@ impl Engine<'_, '_> {
         t: usize,
         d: &BTreeSet<StmtId>,
         exact: &TestEncoding,
+        encoding: Encoding,
     ) -> Result<Approximate, Incomplete> {
         let session = self.session;
         // Not the finite-domain solver: the formula has unbounded integers.
         let cheap = Solver::new();
         let mut ab = AbVars::focused(d.clone());
-        let mut policy = self.trace_policy(t);
+        let mut policy = self.trace_policy_in(t, encoding);
         let t0 = Instant::now();
-        self.work_cap = self.focused_work_cap(t);
+        self.work_cap = self.focused_work_cap(t, encoding);
         let encoded = self.encode_case_sem(
             session.formula_test(t),
             &Sink::new(&cheap),
             &mut ab,
-            self.encoding,
+            encoding,
             policy.as_mut().map(|p| p as &mut dyn BranchPolicy),
             IntSemantics::Math,
         );
@@ -261,8 +341,9 @@ impl Engine<'_, '_> {
             return Ok(Approximate::Unknown);
         };
         let assumptions: Vec<Bool> = ab.relaxing_exactly(d);
+        let effort = self.focused_effort(encoding);
         Ok(
-            match self.check_within(&solver, &assumptions, self.options.effort, "cheap")? {
+            match self.check_within(&solver, &assumptions, effort, "cheap")? {
                 Decided::Unsat => Approximate::Refuted,
                 Decided::Undecided => Approximate::Unknown,
                 Decided::Sat(m) => Approximate::Pins(faultline_smt::approx::pinned(
@@ -274,4 +355,22 @@ impl Engine<'_, '_> {
             },
         )
     }
+}
+
+/// The share of a focused check's work bound and effort limit that a check
+/// on the run's path gets ([`Check::Focused`]): one tenth.
+const ON_PATH_SHARE: u64 = 10;
+
+/// The most instances of a condition switched one at a time
+/// ([`Engine::switched`]) per test.
+const MAX_SWITCHED: usize = 32;
+
+/// Whether a statement of kind `k` computes a value a formula on the run's
+/// path relaxes: not a condition, a `break`, `continue` or `goto` (the path
+/// keeps them) nor an insertion.
+fn relaxable_on_path(k: StmtKind) -> bool {
+    !matches!(
+        k,
+        StmtKind::Insert | StmtKind::Goto | StmtKind::Break | StmtKind::Continue
+    ) && !k.is_condition()
 }

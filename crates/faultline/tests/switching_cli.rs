@@ -1,0 +1,164 @@
+//! Conditions found by predicate switching, and values on the runs' paths
+//! first (`full` with `mbd`, see docs/how-it-works.md, section 6).
+//!
+//! - examples/table-limit: a table limit written 10 for 100. The failing run
+//!   skips a table of 12 numbers; the fix sums it, 12 iterations of a loop
+//!   that no failing run entered, beyond the formula's unwinding bounds.
+//!   Re-executed with that one outcome switched, the test passes: the
+//!   condition is reported with the outcome it needs.
+//! - Siemens tot_info v3 (`../shared/benchmarks/siemens`, or
+//!   `FAULTLINE_SIEMENS`; skipped without it): the same fault class in a
+//!   real program, whose switched run reads and analyses a 31x32 table.
+
+mod common;
+
+use common::*;
+use std::path::PathBuf;
+
+fn localize(args: &[&str]) -> (String, i32) {
+    let o = faultline()
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .arg("localize")
+        .args(args)
+        .output()
+        .expect("faultline runs");
+    (
+        String::from_utf8(o.stdout).expect("UTF-8"),
+        o.status.code().unwrap_or(-1),
+    )
+}
+
+/// The statements (`file:line`) of each diagnosis, in order.
+fn diagnoses(json: &serde_json::Value) -> Vec<Vec<String>> {
+    json["diagnoses"]
+        .as_array()
+        .expect("diagnoses")
+        .iter()
+        .map(|d| {
+            d["statements"]
+                .as_array()
+                .expect("statements")
+                .iter()
+                .map(|s| {
+                    let file = s["file"].as_str().expect("file");
+                    let name = file.rsplit('/').next().unwrap_or(file);
+                    format!("{name}:{}", s["line"])
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn a_limit_that_skips_a_loop_is_found_by_switching_its_outcome() {
+    let (out, code) = localize(&[
+        "examples/table-limit/table.c",
+        "--tests",
+        "examples/table-limit/tests",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(json["complete"], true, "{out}");
+    assert_eq!(
+        diagnoses(&json),
+        vec![
+            vec!["table.c:9".to_string()],
+            vec!["table.c:10".to_string()]
+        ]
+    );
+    // The first iteration's outcome switched; the second as computed.
+    let angelic: Vec<(String, bool, bool)> = json["diagnoses"][0]["angelic"]
+        .as_array()
+        .expect("angelic")
+        .iter()
+        .map(|a| {
+            (
+                a["context"].as_str().expect("context").to_string(),
+                a["needed"].as_bool().expect("needed"),
+                a["computed"].as_bool().expect("computed"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        angelic,
+        vec![
+            ("iteration 1 of the loop at line 8".to_string(), false, true),
+            (
+                "iteration 2 of the loop at line 8".to_string(),
+                false,
+                false
+            ),
+        ]
+    );
+    // `trace` keeps the runs' outcomes: only the output remains.
+    let (out, _) = localize(&[
+        "examples/table-limit/table.c",
+        "--tests",
+        "examples/table-limit/tests",
+        "--encoding",
+        "trace",
+        "--format",
+        "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(diagnoses(&json), vec![vec!["table.c:10".to_string()]]);
+}
+
+fn siemens() -> Option<PathBuf> {
+    let dir = std::env::var_os("FAULTLINE_SIEMENS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("../shared/benchmarks/siemens"));
+    dir.is_dir().then_some(dir)
+}
+
+#[test]
+fn tot_info_v3_its_table_limit_first() {
+    let Some(dir) = siemens() else {
+        eprintln!("the Siemens benchmark is not there: nothing checked");
+        return;
+    };
+    let prog = dir.join("tot_info");
+    // Its one failing test (universe line 296, from
+    // benchmarks/siemens/tot_info.failing.tsv).
+    let failing: Vec<String> =
+        std::fs::read_to_string(root().join("benchmarks/siemens/tot_info.failing.tsv"))
+            .expect("cache")
+            .lines()
+            .filter_map(|l| l.strip_prefix("v3\t"))
+            .map(|l| l.split('\t').next().expect("line").to_string())
+            .collect();
+    assert_eq!(failing.len(), 1);
+    let universe = std::fs::read_to_string(prog.join("universe.txt")).expect("universe");
+    let line: usize = failing[0].parse().expect("a line number");
+    let tmp = tempdir("switching");
+    let args = tmp.join("tests.txt");
+    std::fs::write(
+        &args,
+        format!("{}\n", universe.lines().nth(line - 1).expect("test")),
+    )
+    .expect("write");
+    let src = prog.join("versions/v3/tot_info.c");
+    let oracle = prog.join("source/tot_info.c");
+    let workdir = prog.join("inputs");
+    let (out, _) = localize(&[
+        src.to_str().expect("path"),
+        "--args-file",
+        args.to_str().expect("path"),
+        "--workdir",
+        workdir.to_str().expect("path"),
+        "--oracle",
+        oracle.to_str().expect("path"),
+        "--format",
+        "json",
+    ]);
+    let _ = std::fs::remove_dir_all(&tmp);
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(
+        diagnoses(&json),
+        vec![vec!["tot_info.c:75".to_string()]],
+        "{out}"
+    );
+}

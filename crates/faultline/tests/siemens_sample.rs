@@ -13,18 +13,10 @@
 
 mod common;
 
-use common::root;
+use common::{root, siemens};
 use faultline_exec::suite::{read_command_file, with_oracle_in};
 use faultline_exec::{run, Compare, Limits, RunOptions, Verdict};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
-
-fn siemens() -> Option<PathBuf> {
-    let dir = std::env::var_os("FAULTLINE_SIEMENS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("../shared/benchmarks/siemens"));
-    dir.is_dir().then_some(dir)
-}
 
 /// version -> failing tests (1-based universe lines), from the cache.
 fn cached_failing(prog: &str) -> Option<BTreeMap<String, BTreeSet<usize>>> {

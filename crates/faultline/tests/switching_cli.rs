@@ -13,7 +13,6 @@
 mod common;
 
 use common::*;
-use std::path::PathBuf;
 
 fn localize(args: &[&str]) -> (String, i32) {
     let o = faultline()
@@ -105,13 +104,6 @@ fn a_limit_that_skips_a_loop_is_found_by_switching_its_outcome() {
     ]);
     let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     assert_eq!(diagnoses(&json), vec![vec!["table.c:10".to_string()]]);
-}
-
-fn siemens() -> Option<PathBuf> {
-    let dir = std::env::var_os("FAULTLINE_SIEMENS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("../shared/benchmarks/siemens"));
-    dir.is_dir().then_some(dir)
 }
 
 #[test]

@@ -326,19 +326,8 @@ impl<S: TestSource> Search<'_, S> {
                     rest.push(s);
                     continue;
                 }
-                let d = BTreeSet::from([s]);
-                let polish = self.diagnoses.len() < POLISHED;
-                let check = Check::Focused {
-                    polish,
-                    on_path: true,
-                };
-                match engine.explain_each(&self.order, &d, check)? {
-                    Verdict::Explained(angelic) => {
-                        if self.accept(engine, d, 1, &[], angelic) {
-                            return Err(Incomplete::MaxDiagnoses);
-                        }
-                    }
-                    Verdict::Refuted | Verdict::Undecided => rest.push(s),
+                if !matches!(self.check_single(engine, s, true)?, Verdict::Explained(())) {
+                    rest.push(s);
                 }
             }
             // Most suspicious first (Ochiai over the tests' spectra), so
@@ -354,27 +343,38 @@ impl<S: TestSource> Search<'_, S> {
             candidates = rest;
         }
         for s in candidates {
-            let d = BTreeSet::from([s]);
-            let polish = self.diagnoses.len() < POLISHED;
-            let check = Check::Focused {
-                polish,
-                on_path: false,
-            };
-            match engine.explain_each(&self.order, &d, check)? {
-                Verdict::Refuted => {}
-                // An insertion has no soft term to exclude: it is simply
-                // not reported.
-                Verdict::Undecided if engine.is_insertion(s) => {}
-                Verdict::Undecided => self.undecided.push(s),
-                Verdict::Explained(angelic) => {
-                    // Blocked in the joint formula once it is built.
-                    if self.accept(engine, d, 1, &[], angelic) {
-                        return Err(Incomplete::MaxDiagnoses);
-                    }
-                }
+            let undecided = matches!(self.check_single(engine, s, false)?, Verdict::Undecided);
+            // An insertion has no soft term to exclude: it is simply not
+            // reported.
+            if undecided && !engine.is_insertion(s) {
+                self.undecided.push(s);
             }
         }
         Ok(())
+    }
+
+    /// Statement `s` alone checked on every failing test's focused formula
+    /// (on the runs' paths with `on_path`) and accepted (blocked in the
+    /// joint formula once it is built) when it explains them all.
+    fn check_single(
+        &mut self,
+        engine: &mut Engine,
+        s: StmtId,
+        on_path: bool,
+    ) -> Result<Verdict<()>, Incomplete> {
+        let d = BTreeSet::from([s]);
+        let polish = self.diagnoses.len() < POLISHED;
+        let check = Check::Focused { polish, on_path };
+        Ok(match engine.explain_each(&self.order, &d, check)? {
+            Verdict::Refuted => Verdict::Refuted,
+            Verdict::Undecided => Verdict::Undecided,
+            Verdict::Explained(angelic) => {
+                if self.accept(engine, d, 1, &[], angelic) {
+                    return Err(Incomplete::MaxDiagnoses);
+                }
+                Verdict::Explained(())
+            }
+        })
     }
 
     /// Readies the joint formula, just built, for the levels above the

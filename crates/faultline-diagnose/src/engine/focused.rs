@@ -29,11 +29,17 @@ impl Engine<'_, '_> {
     /// in `encoding` gets: all of it in the engine's own encoding, a tenth
     /// on the run's path.
     fn share(&self, encoding: Encoding) -> u64 {
-        if encoding == Encoding::Trace && self.encoding != Encoding::Trace {
+        if self.on_path(encoding) {
             ON_PATH_SHARE
         } else {
             1
         }
+    }
+
+    /// Whether a focused formula in `encoding` is a check on the run's path
+    /// made before the engine's own formula ([`Check::Focused`]).
+    fn on_path(&self, encoding: Encoding) -> bool {
+        encoding == Encoding::Trace && self.encoding != Encoding::Trace
     }
 
     /// The effort limit of a focused check in `encoding`.
@@ -120,7 +126,7 @@ impl Engine<'_, '_> {
         encoding: Encoding,
     ) -> Result<Verdict<Explained>, Incomplete> {
         let session = self.session;
-        let on_path = encoding == Encoding::Trace && self.encoding != Encoding::Trace;
+        let on_path = self.on_path(encoding);
         // On the path, the run's conditions and jumps are kept: relaxed
         // alone, they change nothing.
         if on_path
@@ -275,10 +281,8 @@ impl Engine<'_, '_> {
         encoding: Encoding,
     ) -> Option<Explained> {
         let session = self.session;
-        let [s] = d.iter().copied().collect::<Vec<_>>()[..] else {
-            return None;
-        };
-        if encoding != Encoding::Full || !session.prog.stmt(s).kind.is_condition() {
+        let s = *d.first()?;
+        if d.len() != 1 || encoding != Encoding::Full || !session.prog.stmt(s).kind.is_condition() {
             return None;
         }
         let tr = session.traces.get(&t)?;

@@ -12,6 +12,15 @@ pub fn root() -> PathBuf {
         .expect("repository root")
 }
 
+/// The Siemens benchmark outside the repository
+/// (`../shared/benchmarks/siemens`, or `FAULTLINE_SIEMENS`), if it is there.
+pub fn siemens() -> Option<PathBuf> {
+    let dir = std::env::var_os("FAULTLINE_SIEMENS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("../shared/benchmarks/siemens"));
+    dir.is_dir().then_some(dir)
+}
+
 /// The TCAS benchmark copied into the repository (tests/tcas).
 pub fn tcas() -> PathBuf {
     root().join("tests/tcas")

@@ -258,6 +258,9 @@ struct Apply<'a> {
 }
 
 impl Hooks for Apply<'_> {
+    fn watches(&self, stmt: StmtId) -> bool {
+        stmt == self.stmt
+    }
     fn value(&mut self, site: &Site, _k: u32, computed: Value) -> Value {
         if site.inst.stmt != self.stmt {
             return computed;

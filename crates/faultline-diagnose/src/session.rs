@@ -466,7 +466,7 @@ fn replay_limits(runs: &[Run], limits: Limits) -> Limits {
     let longest = runs.iter().map(|r| r.execution.steps).max();
     let deepest = runs.iter().map(|r| r.execution.peak_stack).max();
     Limits {
-        max_steps: Some(longest.unwrap_or(0).saturating_mul(10).max(1_000_000)),
+        max_steps: Some(longest.unwrap_or(0).saturating_mul(10).max(100_000)),
         max_time: None,
         stack_size: deepest
             .unwrap_or(0)

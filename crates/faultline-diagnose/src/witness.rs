@@ -380,6 +380,10 @@ impl Hooks for Applier<'_> {
         self.w.stmts.contains(&stmt)
     }
 
+    fn watches(&self, stmt: StmtId) -> bool {
+        self.w.stmts.contains(&stmt)
+    }
+
     fn branch(&mut self, site: &Site, computed: Branch) -> Branch {
         if !self.w.stmts.contains(&site.inst.stmt) {
             return computed;
@@ -457,6 +461,60 @@ impl Hooks for Applier<'_> {
             None => computed,
         }
     }
+}
+
+/// Steers one instance of a condition (a [`Witness::flipped`]'s one
+/// outcome), without recording what it applies.
+struct Flip<'a> {
+    stmt: StmtId,
+    ctx: &'a [Scope],
+    outcome: bool,
+}
+
+impl Hooks for Flip<'_> {
+    fn relaxed(&self, stmt: StmtId) -> bool {
+        stmt == self.stmt
+    }
+
+    fn watches(&self, stmt: StmtId) -> bool {
+        stmt == self.stmt
+    }
+
+    fn branch(&mut self, site: &Site, computed: Branch) -> Branch {
+        if site.inst.stmt != self.stmt || site.ctx != self.ctx {
+            return computed;
+        }
+        if self.outcome {
+            Branch::True
+        } else {
+            Branch::False
+        }
+    }
+}
+
+/// Whether test `t` passes when the instance of condition `stmt` in context
+/// `ctx` takes `outcome`, judged on its output alone (no trace recorded): a
+/// necessary condition for [`Witness::flipped`] to replay, cheap to test
+/// where the replay is not. A switched run can recurse or loop far beyond the
+/// failing run (a base case skipped), and [`replay`] records every instance
+/// of the condition with its context, quadratic in the depth reached.
+pub fn flip_passes(
+    exe: &Executable,
+    test: &TestCase,
+    (stmt, ctx, outcome): (StmtId, &[Scope], bool),
+    limits: Limits,
+    compare: faultline_exec::Compare,
+) -> bool {
+    let mut flip = Flip { stmt, ctx, outcome };
+    let exec = exe.run(
+        test.input(),
+        ExecOptions {
+            record_trace: false,
+            limits,
+            hooks: Some(&mut flip),
+        },
+    );
+    faultline_exec::suite::judge(test, &exec, compare) == Verdict::Pass
 }
 
 /// What a re-execution with angelic values showed.

@@ -17,7 +17,7 @@ use crate::layout::{GccLayout, Resolved};
 use crate::libc;
 use crate::memory::{Memory, Origin};
 use crate::trace::{
-    Contexts, Coverage, CtxId, Event, Instance, Outcome, Scope, Target, Trace, Write,
+    ChainCache, Contexts, Coverage, CtxId, Event, Instance, Outcome, Scope, Target, Trace, Write,
 };
 use crate::value::{self, ArithError, Ptr, Value};
 use faultline_ir::{
@@ -134,6 +134,15 @@ pub trait Hooks {
     fn stop_before(&mut self, site: &Site) -> bool {
         let _ = site;
         false
+    }
+    /// Whether the hook reads or steers the instances of statement `stmt`:
+    /// the other statements' instances are not shown to it. Building a
+    /// site's context costs the depth of calls and loops around it, on every
+    /// instance; a hook that watches a few statements keeps a deep run
+    /// linear.
+    fn watches(&self, stmt: StmtId) -> bool {
+        let _ = stmt;
+        true
     }
     /// Whether a statement is relaxed: replaced by an unknown well-defined
     /// one, so its own faults are waived (an invalid store is dropped, an
@@ -595,6 +604,8 @@ struct Machine<'e, 'p, 'h> {
     /// Whether instances are tracked (trace or hooks).
     tracking: bool,
     contexts: Contexts,
+    /// The chain of the last context shown to the hooks.
+    chain: ChainCache,
     cov: Coverage,
     hooks: Option<&'h mut dyn Hooks>,
     /// Places of the enclosing assignments, for `ExprKind::Old`.
@@ -641,6 +652,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             trace: options.record_trace.then(Trace::default),
             tracking,
             contexts: Contexts::new(),
+            chain: ChainCache::default(),
             cov: Coverage::new(exe.prog.stmts.len()),
             hooks: options.hooks,
             old: Vec::new(),
@@ -696,6 +708,11 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
     }
 
     // ----- statements and instances --------------------------------------
+
+    /// Whether a hook watches statement `stmt` ([`Hooks::watches`]).
+    fn watched(&self, stmt: StmtId) -> bool {
+        self.hooks.as_ref().is_some_and(|h| h.watches(stmt))
+    }
 
     /// Whether the current statement's faults are waived (it is relaxed).
     fn waived(&self) -> bool {
@@ -793,12 +810,12 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                 });
                 t.events.len() - 1
             });
-            if self.hooks.is_some() {
-                let chain = self.contexts.chain(ctx);
+            if self.watched(id) {
+                let chain = self.chain.chain(&self.contexts, ctx);
                 let stop = self
                     .hooks
                     .as_mut()
-                    .is_some_and(|h| h.stop_before(&Site { inst, ctx: &chain }));
+                    .is_some_and(|h| h.stop_before(&Site { inst, ctx: chain }));
                 if stop {
                     return Err(Box::new(Stop::Hooked));
                 }
@@ -817,10 +834,10 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         if self.tracking {
             let f = self.frames.last().expect("frame");
             let (inst, event) = (f.inst, f.event);
-            if self.hooks.is_some() {
-                let chain = self.contexts.chain(inst.ctx);
+            if self.watched(inst.stmt) {
+                let chain = self.chain.chain(&self.contexts, inst.ctx);
                 if let Some(h) = self.hooks.as_mut() {
-                    b = h.branch(&Site { inst, ctx: &chain }, computed);
+                    b = h.branch(&Site { inst, ctx: chain }, computed);
                 }
             }
             if let (Some(t), Some(ev)) = (self.trace.as_mut(), event) {
@@ -837,9 +854,12 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             return computed;
         }
         let inst = self.frames.last().expect("frame").inst;
-        let chain = self.contexts.chain(inst.ctx);
+        if !self.watched(inst.stmt) {
+            return computed;
+        }
+        let chain = self.chain.chain(&self.contexts, inst.ctx);
         match self.hooks.as_mut() {
-            Some(h) => h.jump(&Site { inst, ctx: &chain }, computed),
+            Some(h) => h.jump(&Site { inst, ctx: chain }, computed),
             None => computed,
         }
     }
@@ -850,9 +870,12 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             return v;
         }
         let inst = self.frames.last().expect("frame").inst;
-        let chain = self.contexts.chain(inst.ctx);
+        if !self.watched(inst.stmt) {
+            return v;
+        }
+        let chain = self.chain.chain(&self.contexts, inst.ctx);
         match self.hooks.as_mut() {
-            Some(h) => h.argument(&Site { inst, ctx: &chain }, i, v),
+            Some(h) => h.argument(&Site { inst, ctx: chain }, i, v),
             None => v,
         }
     }
@@ -865,10 +888,10 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         let f = self.frames.last_mut().expect("frame");
         let (inst, event, k) = (f.inst, f.event, f.produced);
         f.produced += 1;
-        let v = if self.hooks.is_some() {
-            let chain = self.contexts.chain(inst.ctx);
+        let v = if self.watched(inst.stmt) {
+            let chain = self.chain.chain(&self.contexts, inst.ctx);
             match self.hooks.as_mut() {
-                Some(h) => h.value(&Site { inst, ctx: &chain }, k, v),
+                Some(h) => h.value(&Site { inst, ctx: chain }, k, v),
                 None => v,
             }
         } else {

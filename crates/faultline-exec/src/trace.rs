@@ -88,6 +88,43 @@ impl Contexts {
     }
 }
 
+/// The chain of one context at a time, kept from one request to the next:
+/// a run asks for the chains of nearby contexts in turn (the next iteration
+/// of a loop, a call one level deeper), so updating it costs the scopes that
+/// differ, not the depth. (A child context is interned after its parent, so
+/// the ids along a chain increase from the root.)
+#[derive(Clone, Debug, Default)]
+pub struct ChainCache {
+    ids: Vec<CtxId>,
+    scopes: Vec<Scope>,
+}
+
+impl ChainCache {
+    /// The scopes of `ctx` in `contexts`, outermost first (as
+    /// [`Contexts::chain`]).
+    pub fn chain(&mut self, contexts: &Contexts, ctx: CtxId) -> &[Scope] {
+        let mut added = Vec::new();
+        let mut c = ctx;
+        let keep = loop {
+            if c == CtxId::ROOT {
+                break 0;
+            }
+            if let Ok(j) = self.ids.binary_search(&c) {
+                break j + 1;
+            }
+            added.push(c);
+            c = contexts.list[c.0 as usize].parent;
+        };
+        self.ids.truncate(keep);
+        self.scopes.truncate(keep);
+        for &c in added.iter().rev() {
+            self.ids.push(c);
+            self.scopes.push(contexts.list[c.0 as usize].scope);
+        }
+        &self.scopes
+    }
+}
+
 /// The name of a statement instance: `(stmt, ctx)` identifies it; `occ` is
 /// its occurrence number within its function activation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -204,5 +241,37 @@ impl Coverage {
                 *a += b;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cached chains are the chains, whatever order contexts are asked
+    /// for in: deeper, shallower, siblings, unrelated ones.
+    #[test]
+    fn chain_cache_agrees_with_contexts() {
+        let mut contexts = Contexts::new();
+        let mut all = vec![CtxId::ROOT];
+        // A tree: every context gets a call and two iterations below it.
+        for i in 0..40u32 {
+            let parent = all[(i as usize * 7) % all.len()];
+            all.push(contexts.enter(parent, Scope::Call(CallSiteId(i % 3))));
+            all.push(contexts.enter(parent, Scope::Iter(StmtId(i % 5), i)));
+        }
+        let mut cache = ChainCache::default();
+        let mut order: Vec<CtxId> = all.clone();
+        order.extend(all.iter().rev());
+        order.extend(all.iter().step_by(3));
+        order.extend(all.iter().rev().step_by(5));
+        for c in order {
+            assert_eq!(
+                cache.chain(&contexts, c),
+                contexts.chain(c).as_slice(),
+                "{c:?}"
+            );
+        }
+        assert!(cache.chain(&contexts, CtxId::ROOT).is_empty());
     }
 }

@@ -40,23 +40,55 @@ use z3::ast::Bool;
 
 /// Where hard constraints go: a solver, optionally under an activation
 /// literal (`act → constraint`) so that several tests' formulas can share one
-/// solver and be switched on per query (their unsat cores then name tests).
+/// solver and be switched on per query (their unsat cores then name tests);
+/// or a list, for a formula that is built to be inspected or translated
+/// rather than solved as it is ([`Sink::collecting`]).
 pub struct Sink<'a> {
-    pub solver: &'a z3::Solver,
+    target: Target<'a>,
     pub activation: Option<Bool>,
+}
+
+enum Target<'a> {
+    Solver(&'a z3::Solver),
+    List(std::cell::RefCell<Vec<Bool>>),
 }
 
 impl<'a> Sink<'a> {
     pub fn new(solver: &'a z3::Solver) -> Sink<'a> {
         Sink {
-            solver,
+            target: Target::Solver(solver),
             activation: None,
         }
     }
+
+    /// A sink that keeps the constraints in a list ([`Sink::assertions`]).
+    /// Cheaper than a solver used as a container: Z3 sets a new default
+    /// solver up (milliseconds: its tactics for every logic) on its first
+    /// assertion.
+    pub fn collecting() -> Sink<'static> {
+        Sink {
+            target: Target::List(Default::default()),
+            activation: None,
+        }
+    }
+
     pub fn assert(&self, b: &Bool) {
-        match &self.activation {
-            Some(a) => self.solver.assert(a.implies(b)),
-            None => self.solver.assert(b),
+        let b = match &self.activation {
+            Some(a) => a.implies(b),
+            None => b.clone(),
+        };
+        match &self.target {
+            Target::Solver(s) => s.assert(&b),
+            Target::List(l) => l.borrow_mut().push(b),
+        }
+    }
+
+    /// The constraints a collecting sink was given, in order (a solver's
+    /// sink: its solver's assertions).
+    pub fn assertions(&self) -> Vec<Bool> {
+        match &self.target {
+            Target::Solver(s) => s.get_assertions(),
+            Target::List(l) => l.borrow().clone(),
         }
     }
 }

@@ -123,10 +123,26 @@ pub fn cap_z3_memory(mib: u64) {
     z3::set_global_param("memory_max_size", &mib.to_string());
 }
 
+/// Makes Z3's default solvers cheap to set up, once per process.
+///
+/// A default solver (`Solver::new`) combines a non-incremental solver, run
+/// by Z3's default tactic, with its incremental SMT solver, used whenever a
+/// check has assumptions (every check of the engine) or follows another.
+/// Setting the default tactic up builds the tactics of every logic: 4 to
+/// 8 ms for each solver, more than most focused checks take. With `smt` as
+/// the default tactic, setting a solver up takes a tenth of that; what the
+/// checks decide is unchanged, as checks with assumptions never run the
+/// tactic. Measured in docs/benchmarks.md ("Solvers set up cheaply").
+fn cheap_solvers() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| z3::set_global_param("tactic.default_tactic", "smt"));
+}
+
 /// Makes `budget` the thread's current one until the scope is dropped; Z3
 /// failures recorded before are forgotten.
 pub fn enter(budget: &Budget) -> Scope {
     quiet_z3_panics();
+    cheap_solvers();
     FAILURE.with(|f| *f.borrow_mut() = None);
     let ctx = z3::Context::thread_local();
     // SAFETY: the context is the thread's live context; the handler is a

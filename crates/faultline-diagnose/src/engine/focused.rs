@@ -61,9 +61,8 @@ impl Engine<'_, '_> {
         if !self.encodable.insert(t) {
             return true;
         }
-        let solver = Solver::new();
         let mut ab = AbVars::focused(BTreeSet::new());
-        let ok = self.encode(t, &Sink::new(&solver), &mut ab).is_some();
+        let ok = self.encode(t, &Sink::collecting(), &mut ab).is_some();
         if ok {
             self.count_test_encoded();
         }
@@ -297,7 +296,18 @@ impl Engine<'_, '_> {
             if n > MAX_SWITCHED && k >= half && k < n - half {
                 continue;
             }
-            let w = Witness::flipped(s, ctx, b != Branch::True);
+            let outcome = b != Branch::True;
+            let quick = crate::witness::flip_passes(
+                &self.exe,
+                &session.tests[t],
+                (s, &ctx, outcome),
+                session.replay_limits(),
+                session.compare,
+            );
+            if !quick {
+                continue;
+            }
+            let w = Witness::flipped(s, ctx, outcome);
             if let Some(e) = self.replayed(t, &w) {
                 return Some(e);
             }
@@ -320,15 +330,14 @@ impl Engine<'_, '_> {
         encoding: Encoding,
     ) -> Result<Approximate, Incomplete> {
         let session = self.session;
-        // Not the finite-domain solver: the formula has unbounded integers.
-        let cheap = Solver::new();
+        let cheap = Sink::collecting();
         let mut ab = AbVars::focused(d.clone());
         let mut policy = self.trace_policy_in(t, encoding);
         let t0 = Instant::now();
         self.work_cap = self.focused_work_cap(t, encoding);
         let encoded = self.encode_case_sem(
             session.formula_test(t),
-            &Sink::new(&cheap),
+            &cheap,
             &mut ab,
             encoding,
             policy.as_mut().map(|p| p as &mut dyn BranchPolicy),
@@ -339,8 +348,9 @@ impl Engine<'_, '_> {
             self.capped = false;
             return self.limit_hit().map_or(Ok(Approximate::Unknown), Err);
         };
+        // Not the finite-domain solver: the formula has unbounded integers.
         let solver = Solver::new();
-        let Some(mut reals) = faultline_smt::approx::assert_reals(&cheap.get_assertions(), &solver)
+        let Some(mut reals) = faultline_smt::approx::assert_reals(&cheap.assertions(), &solver)
         else {
             return Ok(Approximate::Unknown);
         };

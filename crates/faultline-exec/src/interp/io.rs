@@ -24,11 +24,16 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
 
     pub(super) fn emit(&mut self, stream: Stream, bytes: &[u8]) -> R<()> {
         match stream {
-            Stream::Stdout if self.hooks.is_some() && !self.frames.is_empty() => {
+            Stream::Stdout
+                if self
+                    .frames
+                    .last()
+                    .is_some_and(|f| self.watched(f.inst.stmt)) =>
+            {
                 let inst = self.frames.last().expect("frame").inst;
-                let chain = self.contexts.chain(inst.ctx);
+                let chain = self.chain.chain(&self.contexts, inst.ctx);
                 let text = match self.hooks.as_mut() {
-                    Some(h) => h.output(&Site { inst, ctx: &chain }, bytes.to_vec()),
+                    Some(h) => h.output(&Site { inst, ctx: chain }, bytes.to_vec()),
                     None => bytes.to_vec(),
                 };
                 self.out.extend_from_slice(&text);

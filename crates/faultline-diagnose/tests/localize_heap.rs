@@ -114,16 +114,10 @@ fn goto_cleanup() {
             &["x < 0", "status = 1;"],
         ])
         .collect();
-    // `full`'s models differ from `flow`'s (its single statements are
-    // checked on the runs' paths first, so its solver's history differs):
-    // `i < n` with `status = 2;` reads less plausibly there.
-    let mut full_pairs = pairs.clone();
-    let moved = full_pairs.remove(6);
-    full_pairs.insert(14, moved);
     case(
         "goto_cleanup",
         &[
-            (Full, &full_pairs),
+            (Full, &pairs),
             (Flow, &pairs),
             (
                 Trace,

@@ -161,3 +161,30 @@ impl AbVars {
         self.vars.is_empty()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A collecting sink keeps what a solver's sink would assert, in order,
+    /// activation literal included.
+    #[test]
+    fn collecting_sink_keeps_what_a_solver_would_be_given() {
+        let (x, y) = (Bool::new_const("x"), Bool::new_const("y"));
+        let act = Bool::new_const("act");
+        let solver = z3::Solver::new();
+        let mut into_solver = Sink::new(&solver);
+        let mut into_list = Sink::collecting();
+        for sink in [&mut into_solver, &mut into_list] {
+            sink.assert(&x);
+            sink.activation = Some(act.clone());
+            sink.assert(&y.not());
+        }
+        let shown = |v: Vec<Bool>| v.iter().map(|b| b.to_string()).collect::<Vec<_>>();
+        assert_eq!(shown(into_list.assertions()), ["x", "(=> act (not y))"]);
+        assert_eq!(
+            shown(into_solver.assertions()),
+            shown(into_list.assertions())
+        );
+    }
+}

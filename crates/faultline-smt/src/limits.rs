@@ -128,9 +128,8 @@ pub fn cap_z3_memory(mib: u64) {
 /// A default solver (`Solver::new`) combines a non-incremental solver, run
 /// by Z3's default tactic, with its incremental SMT solver, used whenever a
 /// check has assumptions (nearly every check of the engine) or follows
-/// another.
-/// Setting the default tactic up builds the tactics of every logic: 4 to
-/// 8 ms for each solver, more than most focused checks take. With `smt` as
+/// another. Setting the default tactic up builds the tactics of every
+/// logic: 4 to 8 ms for each solver, more than most focused checks take. With `smt` as
 /// the default tactic, setting a solver up takes about 0.4 ms. The checks'
 /// meaning is unchanged: a check with assumptions, or after another, never
 /// runs the tactic; only a solver's first check without assumptions runs

@@ -51,4 +51,11 @@ fn z3_running_out_of_memory_is_a_memory_limit() {
     let loc = methods::run(&session, &method, &Options::default());
     assert_eq!(loc.incomplete, Some(Incomplete::Memory));
     assert!(loc.diagnoses.is_empty());
+    // Once the limit is reached, Z3's cap is lifted, so that what the search
+    // held could be released (Z3 at its cap fails allocations where it
+    // catches nothing, and the process ends): Z3 works again.
+    let x = z3::ast::Int::new_const("x");
+    let solver = z3::Solver::new();
+    solver.assert(x.gt(z3::ast::Int::from_i64(1)));
+    assert_eq!(solver.check(), z3::SatResult::Sat);
 }

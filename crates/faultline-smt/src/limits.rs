@@ -84,6 +84,24 @@ unsafe extern "C" fn on_error(ctx: z3_sys::Z3_context, code: z3_sys::ErrorCode) 
         if let Some(b) = Budget::current() {
             b.exhaust(Exhausted::Memory);
         }
+        // Z3 at its cap fails every allocation, also those made where it
+        // catches nothing (releasing a term, which the search's unwinding
+        // does next): such a failure ends the process (`terminate`). The
+        // budget is exhausted, so the search stops; the cap is lifted so
+        // that it can release what it holds.
+        lift_z3_memory_cap();
+    }
+}
+
+/// Lifts [`cap_z3_memory`]'s cap (Z3's `memory_max_size` 0: none), once:
+/// the memory limit was reached, the search stops, and what it holds must be
+/// released without Z3 failing an allocation where it catches nothing
+/// (`Z3_solver_dec_ref` ended the process with `terminate` on IntroClass
+/// `digits/dc11fbc9-000`, one run in three).
+fn lift_z3_memory_cap() {
+    static LIFTED: AtomicBool = AtomicBool::new(false);
+    if !LIFTED.swap(true, Ordering::SeqCst) {
+        z3::set_global_param("memory_max_size", "0");
     }
 }
 
@@ -159,7 +177,13 @@ pub fn enter(budget: &Budget) -> Scope {
         let raw = ctx.get_z3_context().as_ptr() as usize;
         std::thread::spawn(move || {
             while !stop.load(Ordering::Relaxed) {
-                if budget.check().is_some() {
+                if let Some(why) = budget.check() {
+                    if why == Exhausted::Memory {
+                        // The search unwinds next and releases its terms;
+                        // Z3 must not fail those allocations (see
+                        // `on_error`).
+                        lift_z3_memory_cap();
+                    }
                     // SAFETY: the context outlives this thread: the scope
                     // that owns a reference to it joins the thread first.
                     // Z3_interrupt may be called from any thread.

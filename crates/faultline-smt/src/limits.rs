@@ -147,13 +147,13 @@ pub fn cap_z3_memory(mib: u64) {
 /// by Z3's default tactic, with its incremental SMT solver, used whenever a
 /// check has assumptions (nearly every check of the engine) or follows
 /// another. Setting the default tactic up builds the tactics of every
-/// logic: 4 to 8 ms for each solver, more than most focused checks take. With `smt` as
-/// the default tactic, setting a solver up takes about 0.4 ms. The checks'
-/// meaning is unchanged: a check with assumptions, or after another, never
-/// runs the tactic; only a solver's first check without assumptions runs
-/// `smt` instead of its logic's tactic. (Which effort-limited checks finish
-/// can change, as with any change in what Z3 did before.) Measured in
-/// docs/benchmarks.md ("Solvers set up cheaply").
+/// logic: 4 to 8 ms for each solver, more than most focused checks take.
+/// With `smt` as the default tactic, setting a solver up takes about 0.4 ms.
+/// The checks' meaning is unchanged: a check with assumptions, or after
+/// another, never runs the tactic; only a solver's first check without
+/// assumptions runs `smt` instead of its logic's tactic. (Which
+/// effort-limited checks finish can change, as with any change in what Z3
+/// did before.) Measured in docs/benchmarks.md ("Solvers set up cheaply").
 fn cheap_solvers() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| z3::set_global_param("tactic.default_tactic", "smt"));

@@ -20,7 +20,7 @@ use crate::result::{Angelic, Diagnosis, Incomplete};
 use crate::witness::Witness;
 use faultline_ir::StmtId;
 use faultline_smt::{AbVars, Encoding, RelaxedInstance, Sink, TestEncoding};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use z3::ast::Bool;
 use z3::{Model, Solver};
 
@@ -545,7 +545,10 @@ impl<S: TestSource> Search<'_, S> {
         values: Vec<(usize, Vec<Angelic>, Witness)>,
     ) -> Validation {
         let mut angelic: Vec<Angelic> = Vec::new();
-        let mut groups: HashMap<usize, Vec<Witness>> = HashMap::new();
+        // Ordered by path: the fallback witness (the first path's) is the
+        // same in every run (with a hash map it was not, and neither were
+        // the solver calls it saved).
+        let mut groups: BTreeMap<usize, Vec<Witness>> = BTreeMap::new();
         for (a, values, w) in values {
             angelic.extend(values);
             let g = engine.path(a).unwrap_or(usize::MAX);

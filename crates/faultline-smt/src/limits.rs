@@ -7,6 +7,9 @@
 //!   watchdog thread that interrupts the context's solver calls once the
 //!   budget is exhausted (Z3's interruption ends only the call under way, so
 //!   the watchdog repeats it every few milliseconds until the scope ends).
+//!   [`enter_budget`] does the same for a thread that leaves Z3 to
+//!   [`isolated`], which runs a localization on a thread and in a Z3 context
+//!   of its own.
 //! - Code that builds terms for a long time calls [`tick`]: every few
 //!   thousand calls it checks the budget, and when it is exhausted it unwinds
 //!   (`resume_unwind` with the [`Exhausted`] value, no panic message) to the
@@ -129,7 +132,7 @@ pub struct Scope {
     stop: Arc<AtomicBool>,
     watchdog: Option<JoinHandle<()>>,
     /// Keeps the context the watchdog interrupts alive until it is joined.
-    _ctx: z3::Context,
+    _ctx: Option<z3::Context>,
 }
 
 /// Caps Z3's own allocations at `mib` MiB, for the whole process (Z3's
@@ -159,22 +162,36 @@ fn cheap_solvers() {
     ONCE.call_once(|| z3::set_global_param("tactic.default_tactic", "smt"));
 }
 
-/// Makes `budget` the thread's current one until the scope is dropped; Z3
+/// Makes `budget` the thread's current one until the scope is dropped, and
+/// watches the thread's Z3 context (made now if the thread has none): Z3
 /// failures recorded before are forgotten.
 pub fn enter(budget: &Budget) -> Scope {
+    enter_with(budget, Some(z3::Context::thread_local()))
+}
+
+/// Like [`enter`], for a thread that leaves Z3 to [`isolated`] (which
+/// watches the contexts it makes): the thread's own context is neither made
+/// nor watched. Making a Z3 context costs about 10 ms and 8 MiB, a tenth of
+/// a small program's whole localization.
+pub fn enter_budget(budget: &Budget) -> Scope {
+    enter_with(budget, None)
+}
+
+fn enter_with(budget: &Budget, ctx: Option<z3::Context>) -> Scope {
     quiet_z3_panics();
     cheap_solvers();
     FAILURE.with(|f| *f.borrow_mut() = None);
-    let ctx = z3::Context::thread_local();
-    // SAFETY: the context is the thread's live context; the handler is a
-    // plain function that does not unwind. (Set on every entry: the thread's
-    // context changes under [`isolated`].)
-    unsafe { z3_sys::Z3_set_error_handler(ctx.get_z3_context(), Some(on_error)) };
+    if let Some(ctx) = &ctx {
+        // SAFETY: the context is the thread's live context; the handler is a
+        // plain function that does not unwind. (Set on every entry: the
+        // thread's context changes under [`isolated`]'s fallback.)
+        unsafe { z3_sys::Z3_set_error_handler(ctx.get_z3_context(), Some(on_error)) };
+    }
     let stop = Arc::new(AtomicBool::new(false));
     let watchdog = budget.is_limited().then(|| {
         let stop = Arc::clone(&stop);
         let budget = budget.clone();
-        let raw = ctx.get_z3_context().as_ptr() as usize;
+        let raw = ctx.as_ref().map(|c| c.get_z3_context().as_ptr() as usize);
         std::thread::spawn(move || {
             while !stop.load(Ordering::Relaxed) {
                 if let Some(why) = budget.check() {
@@ -184,14 +201,17 @@ pub fn enter(budget: &Budget) -> Scope {
                         // `on_error`).
                         lift_z3_memory_cap();
                     }
-                    // SAFETY: the context outlives this thread: the scope
-                    // that owns a reference to it joins the thread first.
-                    // Z3_interrupt may be called from any thread.
-                    unsafe {
-                        z3_sys::Z3_interrupt(std::ptr::NonNull::new_unchecked(
-                            raw as *mut z3_sys::_Z3_context,
-                        ))
-                    };
+                    if let Some(raw) = raw {
+                        // SAFETY: the context outlives this thread: the
+                        // scope that owns a reference to it joins the
+                        // thread first. Z3_interrupt may be called from any
+                        // thread.
+                        unsafe {
+                            z3_sys::Z3_interrupt(std::ptr::NonNull::new_unchecked(
+                                raw as *mut z3_sys::_Z3_context,
+                            ))
+                        };
+                    }
                 }
                 std::thread::sleep(WATCH_PERIOD);
             }
@@ -214,17 +234,102 @@ impl Drop for Scope {
     }
 }
 
-/// Runs `f` with a fresh Z3 context as the thread's context (the previous
-/// one is restored after), under the thread's current budget if it has one
-/// (its watchdog then interrupts the fresh context). A context Z3 cannot
-/// make (its memory cap reached, [`cap_z3_memory`]) is the memory limit.
+/// The stack of the threads that run programs and localizations: the
+/// interpreter and the encoders recurse over the program, and the
+/// interpreter uses about 2.3 KiB per call of the program, which may nest
+/// calls as deep as an 8 MiB stack of gcc -O0 frames allows (262,000 calls
+/// of a small function). Only the pages used are resident.
+pub const STACK_SIZE: usize = 1 << 30;
+
+/// Runs `f` with a fresh Z3 context, under the thread's current budget if
+/// it has one (a watchdog then interrupts that context). A context Z3
+/// cannot make (its memory cap reached, [`cap_z3_memory`]) is the memory
+/// limit.
 ///
 /// Z3's search depends on its context's history (the terms it has already
 /// made), so a query limited by effort ([`Solver`](z3::Solver)'s `rlimit`)
 /// may be decided after one history and not after another. Each
 /// localization runs isolated, so that its result depends on its input only,
 /// not on what the process did before.
+///
+/// `f` runs on a thread of its own ([`STACK_SIZE`]), whose Z3 context is
+/// made at its first use: the caller's context is neither made nor touched
+/// (the z3 crate can switch a thread's context only after making the
+/// thread's default one, a second context of about 10 ms). The work count
+/// of [`capped`], Z3 failures and unwinding (a [`tick`] at the budget, a
+/// cap, a panic) pass back to the caller as if `f` had run on its thread.
+/// If no thread can be started, `f` runs on the caller's thread with a
+/// fresh context made for it.
 pub fn isolated<R: Send + Sync>(f: impl FnOnce() -> R + Send + Sync) -> Result<R, Stopped> {
+    quiet_z3_panics();
+    let budget = Budget::current();
+    let work = WORK.with(|w| w.get());
+    let f = std::sync::Mutex::new(Some(f));
+    let on_thread = || {
+        WORK.with(|w| w.set(work));
+        let f = f.lock().unwrap_or_else(|e| e.into_inner()).take();
+        let r = thread_context().map(|_ctx| {
+            let _scope = budget.as_ref().map(enter);
+            f.map(|f| catch_unwind(AssertUnwindSafe(f)))
+        });
+        (r, WORK.with(|w| w.get()), failure())
+    };
+    let joined = std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .name("localization".into())
+            .stack_size(STACK_SIZE)
+            .spawn_scoped(s, on_thread)
+            .map(|h| h.join())
+    });
+    let (r, used, failed) = match joined {
+        Ok(Ok(back)) => back,
+        // `on_thread` catches what `f` throws; only a bug of its own is left.
+        Ok(Err(payload)) => resume_unwind(payload),
+        Err(_) => {
+            let f = f.lock().unwrap_or_else(|e| e.into_inner()).take();
+            return match f {
+                Some(f) => isolated_here(f),
+                None => Err(Stopped::Budget(Exhausted::Memory)),
+            };
+        }
+    };
+    WORK.with(|w| w.set(used));
+    if let Some(failed) = failed {
+        FAILURE.with(|f| {
+            f.borrow_mut().get_or_insert(failed);
+        });
+    }
+    match r? {
+        Some(Ok(v)) => Ok(v),
+        Some(Err(payload)) => resume_unwind(payload),
+        None => Err(Stopped::Budget(Exhausted::Memory)),
+    }
+}
+
+/// The thread's Z3 context, made now if it has none; a context Z3 cannot
+/// make is the memory limit. (The z3 crate unwraps the context Z3 makes:
+/// the failure it panics with is quiet, [`quiet_z3_panics`], since the
+/// thread's failure says why.)
+fn thread_context() -> Result<z3::Context, Stopped> {
+    FAILURE.with(|f| {
+        *f.borrow_mut() = Some(Failure {
+            memory: true,
+            message: "Z3 could not make a context".into(),
+        })
+    });
+    let made = catch_unwind(z3::Context::thread_local);
+    match made {
+        Ok(ctx) => {
+            FAILURE.with(|f| *f.borrow_mut() = None);
+            Ok(ctx)
+        }
+        Err(_) => Err(Stopped::Budget(Exhausted::Memory)),
+    }
+}
+
+/// [`isolated`] on the caller's thread: a fresh context made for `f` and
+/// made the thread's context while it runs.
+fn isolated_here<R: Send + Sync>(f: impl FnOnce() -> R + Send + Sync) -> Result<R, Stopped> {
     // SAFETY: plain Z3 C API calls; the configuration is deleted once the
     // context is made, and the context (null-checked) is owned by the
     // `Context` made from it, which deletes it when its last user is gone.
@@ -392,6 +497,55 @@ mod tests {
         // Other panics are not the cap's.
         let r = catch_unwind(|| capped(100, || panic!("a bug")));
         assert!(r.is_err());
+    }
+
+    #[test]
+    fn isolated_work_runs_in_a_fresh_context_and_passes_its_outcome_back() {
+        let _scope = enter(&Budget::unlimited());
+        let here = z3::Context::thread_local().get_z3_context().as_ptr() as usize;
+        let (there, sat) = isolated(|| {
+            let x = BV::new_const("x", 32);
+            let s = Solver::new();
+            s.assert(x.bvmul(&x).eq(BV::from_u64(49, 32)));
+            (
+                z3::Context::thread_local().get_z3_context().as_ptr() as usize,
+                s.check(),
+            )
+        })
+        .expect("a context is made");
+        assert_ne!(here, there);
+        assert_eq!(sat, SatResult::Sat);
+        // A cap around it counts its work, and stops it.
+        let before = work();
+        let r = capped(100, || isolated(|| (0..10).for_each(|_| tick())));
+        assert_eq!(r, Some(Ok(())));
+        assert_eq!(work() - before, 10);
+        let r = capped(100, || {
+            isolated(|| loop {
+                tick()
+            })
+        });
+        assert_eq!(r, None);
+        // A panic goes on unwinding in the caller.
+        let r = catch_unwind(|| isolated(|| panic!("a bug")));
+        assert!(r.is_err());
+    }
+
+    #[test]
+    fn isolated_work_stops_with_the_callers_budget() {
+        let budget = Budget::new(Some(Duration::from_millis(200)), None);
+        let _scope = enter_budget(&budget);
+        // The solver call is interrupted by the isolated context's watchdog.
+        let r = isolated(|| pigeons(12).check());
+        assert_eq!(r, Ok(SatResult::Unknown));
+        assert_eq!(budget.exhausted(), Some(Exhausted::Time));
+        // A tick at the exhausted budget unwinds to the caller's guard.
+        let r = guard(|| {
+            isolated(|| loop {
+                tick()
+            })
+        });
+        assert_eq!(r, Err(Stopped::Budget(Exhausted::Time)));
     }
 
     #[test]

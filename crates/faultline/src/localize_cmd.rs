@@ -215,7 +215,8 @@ pub fn localize_program<R>(
     if let Some(mib) = max_memory {
         faultline_smt::limits::cap_z3_memory(mib);
     }
-    let _scope = faultline_smt::limits::enter(&budget);
+    // Z3 runs only under `limits::isolated`, in contexts of its own.
+    let _scope = faultline_smt::limits::enter_budget(&budget);
     let prog = compile(program)?;
     let (tests, compare, limits) = match load_suite(&a.suite, &prog) {
         Err(UserError(msg)) if budget.exhausted().is_some() => {

@@ -15,25 +15,21 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     // The interpreter and the encoders recurse over the program; give them a
-    // large stack rather than the main thread's 8 MiB: the interpreter uses
-    // about 2.3 KiB of it per call of the program, which may nest calls as
-    // deep as an 8 MiB stack of gcc -O0 frames allows (262,000 calls of a
-    // small function). Only the pages used are resident.
-    let child =
-        std::thread::Builder::new()
-            .stack_size(1 << 30)
-            .spawn(|| -> std::convert::Infallible {
-                let code = cli::main();
-                // Exit here, without the C library's exit handlers: Z3 frees its
-                // terms at exit, seconds after a large formula, and the process's
-                // memory is freed anyway. Standard output is flushed first;
-                // files were written and closed.
-                use std::io::Write;
-                let _ = std::io::stdout().flush();
-                let _ = std::io::stderr().flush();
-                // SAFETY: `_exit` ends the process at once; nothing is pending.
-                unsafe { libc::_exit(i32::from(code)) }
-            });
+    // large stack rather than the main thread's 8 MiB (see `STACK_SIZE`).
+    let child = std::thread::Builder::new()
+        .stack_size(faultline_smt::limits::STACK_SIZE)
+        .spawn(|| -> std::convert::Infallible {
+            let code = cli::main();
+            // Exit here, without the C library's exit handlers: Z3 frees its
+            // terms at exit, seconds after a large formula, and the process's
+            // memory is freed anyway. Standard output is flushed first;
+            // files were written and closed.
+            use std::io::Write;
+            let _ = std::io::stdout().flush();
+            let _ = std::io::stderr().flush();
+            // SAFETY: `_exit` ends the process at once; nothing is pending.
+            unsafe { libc::_exit(i32::from(code)) }
+        });
     match child.map(|c| c.join()) {
         Ok(Ok(never)) => match never {},
         Ok(Err(_)) => {

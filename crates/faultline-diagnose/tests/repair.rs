@@ -109,3 +109,34 @@ int main(void) {
     );
     assert_eq!(faultline_diagnose::session::MIN_REPLAY_STACK, 256 << 10);
 }
+
+#[test]
+fn replays_are_not_as_long_as_a_run_that_did_not_end() {
+    let prog = compile_src(
+        "endless.c",
+        "#include <stdio.h>
+int main(void) {
+    int n, i, sum = 0;
+    scanf(\"%d\", &n);
+    for (i = 1; i <= n; i--)
+        sum += i;
+    printf(\"%d\\n\", sum);
+    return 0;
+}
+",
+    );
+    let tests = vec![
+        stdin_test("t1", "0\n", "0\n"),
+        stdin_test("t2", "3\n", "6\n"),
+    ];
+    let limits = faultline_exec::Limits {
+        max_steps: Some(5_000_000),
+        ..faultline_exec::Limits::default()
+    };
+    let s = faultline_diagnose::Session::new(&prog, &tests, faultline_exec::Compare::Exact, limits)
+        .expect("the tests run");
+    assert!(s.is_cut(1));
+    assert!(s.runs[1].execution.steps >= 5_000_000);
+    // Ten times the run that ended (a few steps) is below the floor.
+    assert_eq!(s.replay_limits().max_steps, Some(100_000));
+}

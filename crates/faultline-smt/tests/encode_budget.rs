@@ -82,3 +82,46 @@ fn a_budget_left_lets_the_encoding_finish() {
     // `printf`).
     assert_eq!(encode_under(&Budget::unlimited()), Ok(16));
 }
+
+#[test]
+fn a_string_function_reads_a_large_array_only_up_to_its_nul() {
+    // `scanf("%s")` stores the input and a NUL in the first cells of a
+    // million; `strlen` reads up to that NUL (the rest was a million
+    // if-then-else terms, a second per check).
+    let prog = faultline_c::compile_source(
+        "big.c",
+        "#include <stdio.h>
+#include <string.h>
+int main(void) {
+    char s[1000000];
+    scanf(\"%s\", s);
+    printf(\"%d\\n\", (int)strlen(s));
+    return 0;
+}
+",
+    )
+    .expect("compiles");
+    let test = TestCase {
+        stdin: b"abc\n".to_vec(),
+        ..test_case()
+    };
+    let _scope = limits::enter(&Budget::unlimited());
+    let solver = Solver::new();
+    let mut ab = AbVars::new();
+    let work = limits::capped(10_000, || {
+        encode_test(
+            &prog,
+            &test,
+            Encoding::Full,
+            IntSemantics::BitVector,
+            &Bounds::default(),
+            None,
+            &mut ab,
+            &Sink::new(&solver),
+        )
+        .expect("encodable");
+        limits::work()
+    });
+    let work = work.expect("within 10,000 units of work");
+    assert!(work < 100, "{work}");
+}

@@ -77,8 +77,9 @@ pub fn explainer<'p>(
     suite: &SuiteArgs,
     a: &CaflArgs,
     test_name: Option<&str>,
+    timeout: Option<std::time::Duration>,
 ) -> Result<Explainer<'p>, UserError> {
-    let (tests, compare, limits) = load_suite(suite, prog)?;
+    let (tests, compare, limits) = load_suite(suite, prog, timeout)?;
     let correct = match &a.correct {
         Some(s) => parse_lines(s)?,
         None => Vec::new(),
@@ -108,7 +109,14 @@ pub fn localize(a: &crate::localize_cmd::LocalizeArgs) -> Result<u8, UserError> 
     }
     let _scope = faultline_smt::limits::enter(&budget);
     let prog = compile(&a.program)?;
-    let ex = match explainer(&prog, &a.program, &a.suite, &a.cafl, a.test.as_deref()) {
+    let ex = match explainer(
+        &prog,
+        &a.program,
+        &a.suite,
+        &a.cafl,
+        a.test.as_deref(),
+        timeout,
+    ) {
         Err(UserError(msg)) if budget.exhausted().is_some() => {
             eprintln!("{msg}");
             return Ok(exit::LIMIT);
@@ -188,7 +196,14 @@ nb NODE (not benign)  s NODE (show one node)  r (ranking)  h (help)  q (quit)";
 /// line by line from standard input (a script).
 pub fn explain_cmd(a: &ExplainArgs) -> Result<u8, UserError> {
     let prog = compile(&a.program)?;
-    let mut ex = explainer(&prog, &a.program, &a.suite, &a.cafl, a.test.as_deref())?;
+    let mut ex = explainer(
+        &prog,
+        &a.program,
+        &a.suite,
+        &a.cafl,
+        a.test.as_deref(),
+        None,
+    )?;
     let name = a.program.display().to_string();
     if !a.no_interactive && !a.line_mode && crate::cafl_tui::is_terminal() {
         crate::cafl_tui::run(&mut ex).map_err(|e| UserError(format!("error: terminal: {e}")))?;

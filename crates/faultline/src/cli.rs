@@ -104,7 +104,7 @@ fn run_cmd(a: RunArgs) -> Result<u8, UserError> {
     std::io::stdin()
         .read_to_end(&mut stdin)
         .map_err(|e| UserError(format!("error: cannot read standard input: {e}")))?;
-    let limits = crate::input::run_limits(a.max_time, a.max_steps)?;
+    let limits = crate::input::run_limits(Some(a.max_time), a.max_steps, None)?;
     let exec = exe.run(
         faultline_exec::Input {
             args: &a.args,

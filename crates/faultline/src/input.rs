@@ -62,25 +62,38 @@ pub struct SuiteArgs {
     /// --compare numbers: the tolerance of a number relative to the expected one.
     #[arg(long, value_name = "X")]
     pub rel_tolerance: Option<f64>,
-    /// Time limit of each test run, in seconds (0: none).
-    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_MAX_TIME.as_secs_f64())]
-    pub max_time: f64,
+    /// Time limit of each test run, in seconds (0: none) [default: 10, or a
+    /// tenth of --timeout when that is less].
+    #[arg(long, value_name = "SECONDS")]
+    pub max_time: Option<f64>,
     /// Limit on the statements and loop iterations each test run executes
     /// (reproducible on any machine, unlike --max-time) [default: none].
     #[arg(long, value_name = "N")]
     pub max_steps: Option<u64>,
 }
 
-/// The limits of each run from `--max-time` and `--max-steps`.
-pub fn run_limits(max_time: f64, max_steps: Option<u64>) -> Result<Limits, UserError> {
-    if !(max_time >= 0.0 && max_time.is_finite()) {
-        return Err(UserError(format!(
-            "error: --max-time must be a number of seconds (0: no limit), not {max_time}"
-        )));
-    }
+/// The limits of each run from `--max-time` and `--max-steps`. Without
+/// `--max-time`, a run may take [`DEFAULT_MAX_TIME`], and at most a tenth of
+/// `within`, the time limit of the whole job (`--timeout`), so that a test
+/// that does not end leaves time to localize (with `--timeout 10`, a loop
+/// that never ends took the whole 10 s in its first test).
+pub fn run_limits(
+    max_time: Option<f64>,
+    max_steps: Option<u64>,
+    within: Option<std::time::Duration>,
+) -> Result<Limits, UserError> {
+    let max_time = match max_time {
+        Some(t) if !(t >= 0.0 && t.is_finite()) => {
+            return Err(UserError(format!(
+                "error: --max-time must be a number of seconds (0: no limit), not {t}"
+            )))
+        }
+        Some(t) => (t > 0.0).then(|| std::time::Duration::from_secs_f64(t)),
+        None => Some(within.map_or(DEFAULT_MAX_TIME, |w| DEFAULT_MAX_TIME.min(w / 10))),
+    };
     Ok(Limits {
         max_steps,
-        max_time: (max_time > 0.0).then(|| std::time::Duration::from_secs_f64(max_time)),
+        max_time,
         ..Limits::default()
     })
 }
@@ -105,8 +118,9 @@ pub fn compile(path: &Path) -> Result<Program, UserError> {
 pub fn load_suite(
     s: &SuiteArgs,
     prog: &faultline_ir::Program,
+    within: Option<std::time::Duration>,
 ) -> Result<(Vec<TestCase>, Compare, Limits), UserError> {
-    let limits = run_limits(s.max_time, s.max_steps)?;
+    let limits = run_limits(s.max_time, s.max_steps, within)?;
     let compare = suite_compare(s)?;
     // The pairing of --args-file and --oracle is checked here rather than by
     // clap, so that the error is one line naming the file.

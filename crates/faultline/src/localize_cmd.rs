@@ -218,7 +218,7 @@ pub fn localize_program<R>(
     // Z3 runs only under `limits::isolated`, in contexts of its own.
     let _scope = faultline_smt::limits::enter_budget(&budget);
     let prog = compile(program)?;
-    let (tests, compare, limits) = match load_suite(&a.suite, &prog) {
+    let (tests, compare, limits) = match load_suite(&a.suite, &prog, timeout) {
         Err(UserError(msg)) if budget.exhausted().is_some() => {
             return Ok(Limited::Stopped(msg));
         }

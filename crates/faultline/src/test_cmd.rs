@@ -25,7 +25,7 @@ pub struct TestArgs {
 pub fn test_cmd(a: &TestArgs) -> Result<u8, UserError> {
     let (program, suite, format) = (&a.program, &a.suite, a.format);
     let prog = compile(program)?;
-    let (tests, compare, limits) = load_suite(suite, &prog)?;
+    let (tests, compare, limits) = load_suite(suite, &prog, None)?;
     let exe = Executable::new(&prog).map_err(|e| {
         UserError(format!(
             "{}: error: {}",

@@ -34,6 +34,8 @@ fn an_endless_loop_with_timeout_2_gives_a_partial_result() {
             "endless/tests",
             "--timeout",
             "2",
+            "--max-time",
+            "10",
             "--format",
             "json",
         ],
@@ -47,6 +49,44 @@ fn an_endless_loop_with_timeout_2_gives_a_partial_result() {
 }
 
 #[test]
+fn without_max_time_an_endless_test_leaves_time_to_localize() {
+    // Each run may take a tenth of --timeout: the test that loops without
+    // end takes 1 s, not the whole 10 s, and the search names the faulty
+    // update of `i`.
+    let o = limits(
+        &[
+            "localize",
+            "endless/endless.c",
+            "--tests",
+            "endless/tests",
+            "--timeout",
+            "10",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    let j = json(&o);
+    // The time limit did not end it (the effort limit leaves a statement
+    // undecided).
+    assert_ne!(j["incomplete_kind"], "timeout", "{}", o.stdout);
+    let lines: Vec<Vec<u64>> = j["diagnoses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            d["statements"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s["line"].as_u64().unwrap())
+                .collect()
+        })
+        .collect();
+    assert_eq!(lines, vec![vec![9]]);
+}
+
+#[test]
 fn quiet_says_which_limit_ended_a_search_that_found_nothing() {
     let o = limits(
         &[
@@ -56,11 +96,14 @@ fn quiet_says_which_limit_ended_a_search_that_found_nothing() {
             "endless/tests",
             "--timeout",
             "2",
+            "--max-time",
+            "10",
             "--quiet",
         ],
         b"",
     );
-    // t1 runs at once; t2 loops until the time limit stops everything.
+    // t1 loops until the time limit stops everything (--max-time lets a run
+    // take longer than the whole job).
     assert_eq!(
         (o.stdout.as_str(), o.status),
         (

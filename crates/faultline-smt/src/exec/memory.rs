@@ -34,14 +34,29 @@ impl<'a, 'b> SymExec<'a, 'b> {
         (self.objs.len() - 1) as u32
     }
 
+    /// The cells of an object of type `ty`, each zero, initialized or not.
+    /// Each cell type's zero is made once and shared (an array of a million
+    /// `char` made a million Z3 constants, a second of a focused check).
     pub(super) fn zero_cells(&self, ty: &Type, init: bool) -> Vec<SCell> {
         let mut types = Vec::new();
         self.prog.cell_types(ty, &mut types);
+        let init = Bool::from_bool(init);
+        let mut zeros: Vec<(&Type, SVal)> = Vec::new();
         types
             .iter()
-            .map(|t| SCell {
-                v: SVal::zero(self.sem, t),
-                init: Bool::from_bool(init),
+            .map(|t| {
+                let v = match zeros.iter().find(|(z, _)| *z == t) {
+                    Some((_, v)) => v.clone(),
+                    None => {
+                        let v = SVal::zero(self.sem, t);
+                        zeros.push((t, v.clone()));
+                        v
+                    }
+                };
+                SCell {
+                    v,
+                    init: init.clone(),
+                }
             })
             .collect()
     }

@@ -412,7 +412,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
         let alts = self.string_alts(v, g)?;
         let mut acc: Option<SVal> = None;
         for (ga, _, _, cells) in alts.iter().rev() {
-            let x = f(self, cells)?;
+            let x = f(self, until_nul(cells))?;
             acc = Some(match acc {
                 None => x,
                 Some(prev) => SVal::ite(ga, &x, &prev),
@@ -442,7 +442,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
     pub(super) fn strlen_sym(&self, cells: &[SCell]) -> (SInt, Bool) {
         let mut len = self.long(0);
         let mut found = ff();
-        for (j, c) in cells.iter().enumerate().rev() {
+        for (j, c) in until_nul(cells).iter().enumerate().rev() {
             crate::limits::tick();
             let is_nul = match &c.v {
                 SVal::Int(i) => i.eq_const(0),
@@ -457,6 +457,21 @@ impl<'a, 'b> SymExec<'a, 'b> {
 
 /// A string a pointer may designate: guard, object, offset, cells from there.
 type StringAlt = (Bool, u32, usize, Vec<SCell>);
+
+/// The cells of a string up to its first cell that is NUL whatever the
+/// variables (included): no string function reads past it. (A `char` array
+/// of a million cells read by `strlen` after `scanf("%s")` made a million
+/// if-then-else terms, all overridden by the NUL after the input.)
+fn until_nul(cells: &[SCell]) -> &[SCell] {
+    let end = cells.iter().position(|c| match &c.v {
+        SVal::Int(i) => i.as_const() == Some(0),
+        _ => false,
+    });
+    match end {
+        Some(j) => &cells[..=j],
+        None => cells,
+    }
+}
 
 /// The largest haystack × needle a `strstr` of computed strings compares.
 const MAX_STRSTR_PAIRS: usize = 1 << 16;

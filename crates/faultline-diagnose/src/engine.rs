@@ -877,6 +877,21 @@ impl<'s, 'p> Engine<'s, 'p> {
         d: &BTreeSet<StmtId>,
         check: Check,
     ) -> Result<Verdict<Vec<Angelic>>, Incomplete> {
+        self.explain_each_with(tests, d, check, &mut BTreeMap::new())
+    }
+
+    /// Like [`Engine::explain_each`]; `known` holds tests that `d` was
+    /// already found to explain by checks whose explanations hold for
+    /// `check` too (a focused check on the run's path for a focused check
+    /// of `full`: its models are runs of the program). They are not checked
+    /// again; the tests this call explains are added to it.
+    pub fn explain_each_with(
+        &mut self,
+        tests: &[usize],
+        d: &BTreeSet<StmtId>,
+        check: Check,
+        known: &mut BTreeMap<usize, Explained>,
+    ) -> Result<Verdict<Vec<Angelic>>, Incomplete> {
         let mut by_group: HashMap<usize, Vec<Witness>> = HashMap::new();
         let mut out = Vec::new();
         let mut checked = false;
@@ -886,7 +901,10 @@ impl<'s, 'p> Engine<'s, 'p> {
             }
             let g = self.path(t).unwrap_or(usize::MAX);
             let mut ws = by_group.remove(&g).unwrap_or_default();
-            let verdict = self.explain_by(t, d, &ws, check)?;
+            let verdict = match known.get(&t) {
+                Some(e) => Verdict::Explained(e.clone()),
+                None => self.explain_by(t, d, &ws, check)?,
+            };
             // A focused check that found the test's run unencodable has
             // left the test out: its verdict does not count.
             if self.is_skipped(t) {
@@ -897,6 +915,7 @@ impl<'s, 'p> Engine<'s, 'p> {
                 Verdict::Refuted => return Ok(Verdict::Refuted),
                 Verdict::Undecided => return Ok(Verdict::Undecided),
                 Verdict::Explained(e) => {
+                    known.entry(t).or_insert_with(|| e.clone());
                     out.extend(e.angelic);
                     ws.extend(e.witness);
                     by_group.insert(g, ws);

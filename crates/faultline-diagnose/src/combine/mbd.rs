@@ -13,7 +13,7 @@
 
 use super::{Combination, Found};
 use crate::angelic::angelic_values;
-use crate::engine::{Check, Engine, Verdict, POLISHED};
+use crate::engine::{Check, Engine, Explained, Verdict, POLISHED};
 use crate::formula::Softs;
 use crate::mcs::{Mcs, McsEnumerator, Order};
 use crate::result::{Angelic, Diagnosis, Incomplete};
@@ -319,6 +319,9 @@ impl<S: TestSource> Search<'_, S> {
         // The insertions, outside the joint formula, after the statements
         // of the source (their ids come after).
         candidates.extend(engine.insertions());
+        // The tests each candidate explains on the paths: `full` explains
+        // them too, and checks only the others.
+        let mut on_paths: BTreeMap<StmtId, BTreeMap<usize, Explained>> = BTreeMap::new();
         if engine.encoding() == Encoding::Full {
             let mut rest = Vec::with_capacity(candidates.len());
             for s in candidates {
@@ -326,7 +329,11 @@ impl<S: TestSource> Search<'_, S> {
                     rest.push(s);
                     continue;
                 }
-                if !matches!(self.check_single(engine, s, true)?, Verdict::Explained(())) {
+                let known = on_paths.entry(s).or_default();
+                if !matches!(
+                    self.check_single(engine, s, true, known)?,
+                    Verdict::Explained(())
+                ) {
                     rest.push(s);
                 }
             }
@@ -343,7 +350,11 @@ impl<S: TestSource> Search<'_, S> {
             candidates = rest;
         }
         for s in candidates {
-            let undecided = matches!(self.check_single(engine, s, false)?, Verdict::Undecided);
+            let known = on_paths.entry(s).or_default();
+            let undecided = matches!(
+                self.check_single(engine, s, false, known)?,
+                Verdict::Undecided
+            );
             // An insertion has no soft term to exclude: it is simply not
             // reported.
             if undecided && !engine.is_insertion(s) {
@@ -355,26 +366,30 @@ impl<S: TestSource> Search<'_, S> {
 
     /// Statement `s` alone checked on every failing test's focused formula
     /// (on the runs' paths with `on_path`) and accepted (blocked in the
-    /// joint formula once it is built) when it explains them all.
+    /// joint formula once it is built) when it explains them all. `known`:
+    /// the tests it already explains (see [`Engine::explain_each_with`]).
     fn check_single(
         &mut self,
         engine: &mut Engine,
         s: StmtId,
         on_path: bool,
+        known: &mut BTreeMap<usize, Explained>,
     ) -> Result<Verdict<()>, Incomplete> {
         let d = BTreeSet::from([s]);
         let polish = self.diagnoses.len() < POLISHED;
         let check = Check::Focused { polish, on_path };
-        Ok(match engine.explain_each(&self.order, &d, check)? {
-            Verdict::Refuted => Verdict::Refuted,
-            Verdict::Undecided => Verdict::Undecided,
-            Verdict::Explained(angelic) => {
-                if self.accept(engine, d, 1, &[], angelic) {
-                    return Err(Incomplete::MaxDiagnoses);
+        Ok(
+            match engine.explain_each_with(&self.order, &d, check, known)? {
+                Verdict::Refuted => Verdict::Refuted,
+                Verdict::Undecided => Verdict::Undecided,
+                Verdict::Explained(angelic) => {
+                    if self.accept(engine, d, 1, &[], angelic) {
+                        return Err(Incomplete::MaxDiagnoses);
+                    }
+                    Verdict::Explained(())
                 }
-                Verdict::Explained(())
-            }
-        })
+            },
+        )
     }
 
     /// Readies the joint formula, just built, for the levels above the

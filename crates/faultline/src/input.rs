@@ -62,8 +62,7 @@ pub struct SuiteArgs {
     /// --compare numbers: the tolerance of a number relative to the expected one.
     #[arg(long, value_name = "X")]
     pub rel_tolerance: Option<f64>,
-    /// Time limit of each test run, in seconds (0: none) [default: 10, or a
-    /// tenth of --timeout when that is less].
+    /// Time limit of each test run, in seconds (0: none) [default: 10].
     #[arg(long, value_name = "SECONDS")]
     pub max_time: Option<f64>,
     /// Limit on the statements and loop iterations each test run executes

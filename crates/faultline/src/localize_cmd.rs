@@ -60,7 +60,8 @@ pub struct LocalizeArgs {
     #[arg(long, default_value_t = 100)]
     pub max_diagnoses: usize,
     /// Time limit of the whole localization in seconds, running the tests
-    /// included (partial results are printed, exit status 3).
+    /// included (partial results are printed, exit status 3); without
+    /// --max-time, each test run may then take at most a tenth of it.
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
     /// What counts as coverage for clause weights: a statement that executed

@@ -877,7 +877,7 @@ impl<'s, 'p> Engine<'s, 'p> {
         d: &BTreeSet<StmtId>,
         check: Check,
     ) -> Result<Verdict<Vec<Angelic>>, Incomplete> {
-        self.explain_each_with(tests, d, check, &mut BTreeMap::new())
+        self.explain_each_known(tests, d, check, None)
     }
 
     /// Like [`Engine::explain_each`]; `known` holds tests that `d` was
@@ -892,6 +892,18 @@ impl<'s, 'p> Engine<'s, 'p> {
         check: Check,
         known: &mut BTreeMap<usize, Explained>,
     ) -> Result<Verdict<Vec<Angelic>>, Incomplete> {
+        self.explain_each_known(tests, d, check, Some(known))
+    }
+
+    /// [`Engine::explain_each_with`], with nothing kept when `known` is
+    /// `None` (no explanation is copied).
+    fn explain_each_known(
+        &mut self,
+        tests: &[usize],
+        d: &BTreeSet<StmtId>,
+        check: Check,
+        mut known: Option<&mut BTreeMap<usize, Explained>>,
+    ) -> Result<Verdict<Vec<Angelic>>, Incomplete> {
         let mut by_group: HashMap<usize, Vec<Witness>> = HashMap::new();
         let mut out = Vec::new();
         let mut checked = false;
@@ -901,7 +913,7 @@ impl<'s, 'p> Engine<'s, 'p> {
             }
             let g = self.path(t).unwrap_or(usize::MAX);
             let mut ws = by_group.remove(&g).unwrap_or_default();
-            let verdict = match known.get(&t) {
+            let verdict = match known.as_ref().and_then(|k| k.get(&t)) {
                 Some(e) => Verdict::Explained(e.clone()),
                 None => self.explain_by(t, d, &ws, check)?,
             };
@@ -915,7 +927,9 @@ impl<'s, 'p> Engine<'s, 'p> {
                 Verdict::Refuted => return Ok(Verdict::Refuted),
                 Verdict::Undecided => return Ok(Verdict::Undecided),
                 Verdict::Explained(e) => {
-                    known.entry(t).or_insert_with(|| e.clone());
+                    if let Some(k) = known.as_mut() {
+                        k.entry(t).or_insert_with(|| e.clone());
+                    }
                     out.extend(e.angelic);
                     ws.extend(e.witness);
                     by_group.insert(g, ws);

@@ -34,32 +34,34 @@ fn test_case() -> TestCase {
     }
 }
 
+/// Encodes `test` of `prog` with `full`: the number of statement instances.
+fn encode(prog: &faultline_ir::Program, test: &TestCase, bounds: &Bounds) -> usize {
+    let solver = Solver::new();
+    let mut ab = AbVars::new();
+    encode_test(
+        prog,
+        test,
+        Encoding::Full,
+        IntSemantics::BitVector,
+        bounds,
+        None,
+        &mut ab,
+        &Sink::new(&solver),
+    )
+    .expect("encodable")
+    .instances
+}
+
 /// Encodes the test under `budget` (made the thread's current one): the
 /// number of statement instances encoded, or why it stopped.
 fn encode_under(budget: &Budget) -> Result<usize, Stopped> {
     let prog = faultline_c::compile_source("t.c", PROG).expect("compiles");
-    let test = test_case();
     let _scope = limits::enter(budget);
     let bounds = Bounds {
         default_loop: 4,
         ..Bounds::default()
     };
-    let solver = Solver::new();
-    let mut ab = AbVars::new();
-    limits::guard(|| {
-        encode_test(
-            &prog,
-            &test,
-            Encoding::Full,
-            IntSemantics::BitVector,
-            &bounds,
-            None,
-            &mut ab,
-            &Sink::new(&solver),
-        )
-        .expect("encodable")
-        .instances
-    })
+    limits::guard(|| encode(&prog, &test_case(), &bounds))
 }
 
 #[test]
@@ -106,20 +108,8 @@ int main(void) {
         ..test_case()
     };
     let _scope = limits::enter(&Budget::unlimited());
-    let solver = Solver::new();
-    let mut ab = AbVars::new();
     let work = limits::capped(10_000, || {
-        encode_test(
-            &prog,
-            &test,
-            Encoding::Full,
-            IntSemantics::BitVector,
-            &Bounds::default(),
-            None,
-            &mut ab,
-            &Sink::new(&solver),
-        )
-        .expect("encodable");
+        encode(&prog, &test, &Bounds::default());
         limits::work()
     });
     let work = work.expect("within 10,000 units of work");

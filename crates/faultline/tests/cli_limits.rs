@@ -24,6 +24,23 @@ fn json(o: &Output) -> Value {
     serde_json::from_str(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", o.stdout))
 }
 
+/// The lines of each diagnosis's statements, in order.
+fn diagnosis_lines(j: &Value) -> Vec<Vec<u64>> {
+    j["diagnoses"]
+        .as_array()
+        .expect("diagnoses")
+        .iter()
+        .map(|d| {
+            d["statements"]
+                .as_array()
+                .expect("statements")
+                .iter()
+                .map(|s| s["line"].as_u64().expect("line"))
+                .collect()
+        })
+        .collect()
+}
+
 #[test]
 fn an_endless_loop_with_timeout_2_gives_a_partial_result() {
     let o = limits(
@@ -70,20 +87,7 @@ fn without_max_time_an_endless_test_leaves_time_to_localize() {
     // The time limit did not end it (the effort limit leaves a statement
     // undecided).
     assert_ne!(j["incomplete_kind"], "timeout", "{}", o.stdout);
-    let lines: Vec<Vec<u64>> = j["diagnoses"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| {
-            d["statements"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|s| s["line"].as_u64().unwrap())
-                .collect()
-        })
-        .collect();
-    assert_eq!(lines, vec![vec![9]]);
+    assert_eq!(diagnosis_lines(&j), [vec![9]]);
 }
 
 #[test]
@@ -435,22 +439,9 @@ fn a_search_that_does_not_return_in_time_is_reported_by_the_backstop() {
     let j: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}"));
     assert_eq!(j["complete"], false);
     assert_eq!(j["incomplete_kind"], "timeout");
-    let lines: Vec<Vec<u64>> = j["diagnoses"]
-        .as_array()
-        .expect("diagnoses")
-        .iter()
-        .map(|d| {
-            d["statements"]
-                .as_array()
-                .expect("statements")
-                .iter()
-                .map(|s| s["line"].as_u64().expect("line"))
-                .collect()
-        })
-        .collect();
     // Found in this order: lines 10 and 22 on the runs' paths, then the
     // condition at line 14 (it changes the path).
-    assert_eq!(lines, [vec![10u64], vec![22], vec![14]]);
+    assert_eq!(diagnosis_lines(&j), [vec![10u64], vec![22], vec![14]]);
     assert_eq!(
         j["notes"][0],
         "the solver did not stop within 1.1 s of the time limit: the diagnoses found until then are \

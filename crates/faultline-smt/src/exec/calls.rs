@@ -93,7 +93,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
         } else {
             None
         };
-        let b_alts = self.string_alts(&b, g)?;
+        let b_alts = self.string_reads(&b, g)?;
         self.per_string(&a, g, |this, ca| {
             let mut acc: Option<SInt> = None;
             for (gb, _, _, cb) in b_alts.iter().rev() {

@@ -150,7 +150,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
         g: &Bool,
         precision: Option<i64>,
     ) -> R<Vec<(Bool, StrVal)>> {
-        let alts = self.string_alts(v, g)?;
+        let alts = self.string_reads(v, g)?;
         let mut out = Vec::new();
         for (ga, _, _, cells) in alts {
             let cells = match precision {

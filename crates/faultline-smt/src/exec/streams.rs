@@ -404,7 +404,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
         let nv = self.eval(&args[0], g)?;
         let mv = self.eval(&args[1], g)?;
         let gg = g.clone();
-        let names = self.string_alts(&nv, &gg)?;
+        let names = self.string_reads(&nv, &gg)?;
         let (_, _, mcells) = self.string_cells(&mv, g)?;
         let Some(mode) = Self::const_string(&mcells) else {
             return self.unsupported("fopen with a computed mode");

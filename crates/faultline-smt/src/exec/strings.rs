@@ -282,10 +282,25 @@ impl<'a, 'b> SymExec<'a, 'b> {
     }
 
     /// The strings a pointer may designate: for each target (with its
-    /// guard), the cells from the pointer to the end of the object. Targets
-    /// must have constant offsets; a null or out-of-range target is excluded
-    /// by a safety check.
+    /// guard), the cells from the pointer to the end of the object (what a
+    /// destination may hold). Targets must have constant offsets; a null or
+    /// out-of-range target is excluded by a safety check.
     pub(super) fn string_alts(&mut self, v: &SVal, g: &Bool) -> R<Vec<StringAlt>> {
+        self.string_targets(v, g, false)
+    }
+
+    /// Like [`Self::string_alts`], for strings that are only read: each
+    /// alternative's cells end at its first cell that is NUL whatever the
+    /// variables ([`until_nul`]), since nothing reads past it.
+    pub(super) fn string_reads(&mut self, v: &SVal, g: &Bool) -> R<Vec<StringAlt>> {
+        self.string_targets(v, g, true)
+    }
+
+    fn string_targets(&mut self, v: &SVal, g: &Bool, reads: bool) -> R<Vec<StringAlt>> {
+        let tail = |this: &Self, obj: u32, k: usize| {
+            let cells = &this.objs[obj as usize].cells[k..];
+            if reads { until_nul(cells) } else { cells }.to_vec()
+        };
         let SVal::Ptr(p) = v else {
             return self.unsupported("string argument is not a pointer");
         };
@@ -303,7 +318,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 match off.as_const() {
                     Some(k) if k >= 0 && (k as usize) < len => {
                         valid = or2(&valid, ga);
-                        let cells = self.objs[*obj as usize].cells[k as usize..].to_vec();
+                        let cells = tail(self, *obj, k as usize);
                         out.push((ga.clone(), *obj, k as usize, cells));
                     }
                     Some(_) => {}
@@ -334,7 +349,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
                                 continue;
                             }
                             valid = or2(&valid, &gk);
-                            let cells = self.objs[*obj as usize].cells[k..].to_vec();
+                            let cells = tail(self, *obj, k);
                             out.push((gk, *obj, k, cells));
                         }
                     }
@@ -409,10 +424,10 @@ impl<'a, 'b> SymExec<'a, 'b> {
         g: &Bool,
         mut f: impl FnMut(&mut Self, &[SCell]) -> R<SVal>,
     ) -> R<SVal> {
-        let alts = self.string_alts(v, g)?;
+        let alts = self.string_reads(v, g)?;
         let mut acc: Option<SVal> = None;
         for (ga, _, _, cells) in alts.iter().rev() {
-            let x = f(self, until_nul(cells))?;
+            let x = f(self, cells)?;
             acc = Some(match acc {
                 None => x,
                 Some(prev) => SVal::ite(ga, &x, &prev),
@@ -504,7 +519,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
         let cv = self.eval(&args[1], g)?;
         let c = self.int_of(&cv)?.convert(IntKind::UChar);
         let gg = g.clone();
-        let alts = self.string_alts(&v, &gg)?;
+        let alts = self.string_reads(&v, &gg)?;
         let null = SPtr::single(Target::Null);
         let mut acc = null.clone();
         for (ga, obj, off, cells) in alts.iter().rev() {
@@ -539,8 +554,8 @@ impl<'a, 'b> SymExec<'a, 'b> {
         let hv = self.eval(&args[0], g)?;
         let nv = self.eval(&args[1], g)?;
         let gg = g.clone();
-        let hs = self.string_alts(&hv, &gg)?;
-        let ns = self.string_alts(&nv, &gg)?;
+        let hs = self.string_reads(&hv, &gg)?;
+        let ns = self.string_reads(&nv, &gg)?;
         let null = SPtr::single(Target::Null);
         let mut acc = null.clone();
         for (gh, obj, off, hcells) in hs.iter().rev() {
@@ -704,7 +719,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
             }
         };
         let gg = g.clone();
-        let alts = self.string_alts(&p, &gg)?;
+        let alts = self.string_reads(&p, &gg)?;
         let mut val: Option<SVal> = None;
         let mut endp = SPtr::single(Target::Null);
         for (ga, obj, off, cells) in alts.iter().rev() {
@@ -784,7 +799,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
             targets.push((t, a.ty.pointee().cloned().unwrap_or(Type::Void)));
         }
         let gg = g.clone();
-        let alts = self.string_alts(&p, &gg)?;
+        let alts = self.string_reads(&p, &gg)?;
         let mut cases = Vec::new();
         for (ga, _, _, cells) in alts {
             let Some(text) = Self::const_string(&cells) else {

@@ -96,14 +96,6 @@ enum Decided {
 /// Most re-executions spent on simplifying one witness's values.
 const MAX_SIMPLIFY_REPLAYS: usize = 200;
 
-/// What a focused check in the cheaper theory gave ([`Engine::approximate`]).
-enum Approximate {
-    Refuted,
-    Unknown,
-    /// Values of the exact formula's relaxed instances to check it with.
-    Pins(Vec<faultline_smt::approx::Pinned>),
-}
-
 /// Shared machinery: bounds, deadline, encoding and validation of tests.
 pub struct Engine<'s, 'p> {
     session: &'s Session<'p>,
@@ -131,7 +123,9 @@ pub struct Engine<'s, 'p> {
     work_cap: Option<u64>,
     /// Whether the last encoding reached its work bound.
     capped: bool,
-    singles: HashMap<usize, Single>,
+    /// Each test's own formula (ordered, so its terms are released in a
+    /// fixed order: Z3 reuses released ids, which orders its search).
+    singles: BTreeMap<usize, Single>,
     /// Whether formulas are pure bit-vector (Z3's finite-domain solver applies).
     finite: bool,
     exe: Executable<'p>,
@@ -192,7 +186,7 @@ impl<'s, 'p> Engine<'s, 'p> {
             unencoded: BTreeSet::new(),
             work_cap: None,
             capped: false,
-            singles: HashMap::new(),
+            singles: BTreeMap::new(),
             finite,
             exe: Executable::new(session.prog).expect("the program ran before"),
             signature: session.path_signatures(),

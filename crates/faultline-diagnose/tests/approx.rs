@@ -8,7 +8,7 @@
 mod common;
 
 use common::*;
-use faultline_diagnose::{localize, Combine};
+use faultline_diagnose::{localize, Combine, Options};
 use faultline_smt::Encoding;
 
 /// The diagnoses of one statement of `benchmarks/course/NAME`, as text.
@@ -39,4 +39,21 @@ fn power_long_products() {
         singles("power"),
         "{12: return half * half * exp;} {23: printf(\"%ld^%d = %ld\\n\", b, e, power(b, e));}"
     );
+}
+
+/// Large formulas are checked in the cheaper theory first too: relaxing a
+/// statement of `letterfreq`'s counting loop makes every later count, index
+/// and comparison depend on it (formulas beyond 2,000 units of work), and
+/// the exact checks of several such statements reached the effort limit
+/// (the result was partial, the fault's condition first nonetheless). Over
+/// unbounded integers each is decided, and the result is complete.
+#[test]
+fn large_formulas_are_decided_in_the_cheaper_theory() {
+    let dir = root().join("benchmarks/course/letterfreq");
+    let prog = compile(&dir.join("letterfreq.c"));
+    let tests = load_tests(&dir.join("tests"));
+    let s = session(&prog, &tests);
+    let loc = localize(&s, Encoding::Full, Combine::Mbd, &Options::default());
+    assert_eq!(loc.incomplete, None);
+    assert_eq!(show_all(&prog, &reported(&loc)), "{9: islower(c)}");
 }

@@ -445,7 +445,7 @@ pub enum CmpOp {
 }
 
 /// Which standard stream a `stdin`/`stdout`/`stderr` expression denotes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Stream {
     Stdin,
     Stdout,

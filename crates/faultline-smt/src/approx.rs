@@ -16,7 +16,7 @@
 
 use crate::instances::{InstValue, RelaxedInstance};
 use crate::sym::{fp_const, SInt, SVal};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use z3::ast::{Ast, Bool, Dynamic, Float, Int, Real, BV};
 use z3::{DeclKind, Model, SortKind};
 
@@ -91,8 +91,12 @@ fn bv_width(e: &Dynamic) -> u32 {
 /// translation fail.
 #[derive(Default)]
 pub struct Reals {
-    /// Per translated term (by its AST, kept alive here): its translation.
-    cache: HashMap<usize, (Dynamic, Option<Dynamic>)>,
+    /// Per translated term (by its id, the term kept alive here): its
+    /// translation. Ordered: the terms are released in this order when the
+    /// translation is dropped, and Z3 reuses released ids for the terms
+    /// made next, which orders its search (an order by address or a random
+    /// hash would make diagnoses vary from run to run).
+    cache: std::collections::BTreeMap<u32, (Dynamic, Option<Dynamic>)>,
     /// Conditions the translated terms need.
     pub side: Vec<Bool>,
 }
@@ -113,7 +117,8 @@ impl Reals {
     }
 
     fn tr(&mut self, e: &Dynamic) -> Option<Dynamic> {
-        let key = e.get_z3_ast().as_ptr() as usize;
+        // SAFETY: `e` belongs to the thread's context.
+        let key = unsafe { z3_sys::Z3_get_ast_id(e.get_ctx().get_z3_context(), e.get_z3_ast()) };
         if let Some((_, r)) = self.cache.get(&key) {
             return r.clone();
         }

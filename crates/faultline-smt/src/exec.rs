@@ -298,7 +298,7 @@ struct SymExec<'a, 'b> {
     blocks: Vec<(&'a [Stmt], usize)>,
     /// The guards of forward `goto`s of the current function waiting for
     /// their label.
-    labels: HashMap<LabelId, Bool>,
+    labels: std::collections::BTreeMap<LabelId, Bool>,
     contexts: Contexts,
     stmts: Vec<StmtScope>,
     old: Vec<(LPlace, Type)>,
@@ -309,7 +309,7 @@ struct SymExec<'a, 'b> {
     /// The files the program opened (`Stream::File(k)` is `files[k]`).
     files: Vec<SFile>,
     /// Error indicators (`ferror`) set so far, by stream.
-    stream_errors: HashMap<Stream, Bool>,
+    stream_errors: std::collections::BTreeMap<Stream, Bool>,
     /// `fflush` of stdout: the number of output events before it, and its guard.
     flushes: Vec<(usize, Bool)>,
     /// `rand`'s possible states (seed, values drawn) and the index of the current one.
@@ -328,7 +328,10 @@ struct SymExec<'a, 'b> {
     emu_ty: Option<Type>,
     /// The fresh integers of relaxed statement instances (`full`, `trace`:
     /// the computed value is the alternative when nothing is relaxed).
-    relaxed_vars: std::collections::HashSet<z3::ast::Dynamic>,
+    relaxed_vars: heap::Relaxed,
+    /// The values of the integer terms enumerated so far (offsets and
+    /// sizes: [`heap::term_values`]).
+    term_values: std::cell::RefCell<heap::Found>,
     /// Hard constraints not yet asserted: asserted together at the end of
     /// the encoding ([`SymExec::flush`]), so that the solver's
     /// simplification of asserted formulas visits their shared terms once
@@ -370,14 +373,14 @@ impl<'a, 'b> SymExec<'a, 'b> {
             frames: Vec::new(),
             loops: Vec::new(),
             blocks: Vec::new(),
-            labels: HashMap::new(),
+            labels: Default::default(),
             contexts: Contexts::new(),
             stmts: Vec::new(),
             old: Vec::new(),
             outputs: Vec::new(),
             readers: vec![Reader::new(sem, test.stdin.clone())],
             files: Vec::new(),
-            stream_errors: HashMap::new(),
+            stream_errors: Default::default(),
             flushes: Vec::new(),
             rand_states: vec![(1, 0)],
             rand_at: SInt::constant(sem, IntKind::Long, 0),
@@ -388,7 +391,8 @@ impl<'a, 'b> SymExec<'a, 'b> {
             layout: faultline_exec::layout::GccLayout::new(prog),
             summaries: Summaries::new(prog),
             emu_ty: None,
-            relaxed_vars: std::collections::HashSet::new(),
+            relaxed_vars: Default::default(),
+            term_values: Default::default(),
             pending: Default::default(),
         }
     }

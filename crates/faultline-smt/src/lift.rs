@@ -80,7 +80,7 @@ fn partial(t: &Dynamic, budget: &mut Budget) -> Option<Dynamic> {
         return Some(c.ite(&a, &b));
     }
     if is_value(t) {
-        return Some(t.simplify());
+        return Some(simplified(t));
     }
     Some(t.clone())
 }
@@ -145,6 +145,48 @@ fn ast_id(t: &Dynamic) -> u32 {
     unsafe { z3_sys::Z3_get_ast_id(t.get_ctx().get_z3_context(), t.get_z3_ast()) }
 }
 
+/// Terms and their simplified forms, by the terms' ids.
+type Simplified = BTreeMap<u32, (Dynamic, Dynamic)>;
+
+thread_local! {
+    /// The terms simplified on this thread ([`simplified`]), with the
+    /// context they belong to. Ordered, not hashed, like [`Memo`].
+    static SIMPLIFIED: std::cell::RefCell<(usize, Simplified)> = Default::default();
+}
+
+/// The most terms [`SIMPLIFIED`] keeps (then it starts afresh).
+const MAX_SIMPLIFIED: usize = 100_000;
+
+/// `t.simplify()`, remembered: every focused formula of a test computes the
+/// same operations on values again (a loop's floating-point arithmetic, the
+/// input's conversions), and Z3's simplifier costs tens of microseconds a
+/// call. The terms kept keep their ids (and their context) alive, so an id
+/// names one term while it is kept.
+pub fn simplified(t: &Dynamic) -> Dynamic {
+    let ctx = t.get_ctx().get_z3_context().as_ptr() as usize;
+    let id = ast_id(t);
+    let known = SIMPLIFIED.with(|c| {
+        let c = c.borrow();
+        if c.0 != ctx {
+            return None;
+        }
+        c.1.get(&id).map(|(_, r)| r.clone())
+    });
+    if let Some(r) = known {
+        return r;
+    }
+    let r = t.simplify();
+    SIMPLIFIED.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.0 != ctx || c.1.len() >= MAX_SIMPLIFIED {
+            c.1.clear();
+            c.0 = ctx;
+        }
+        c.1.insert(id, (t.clone(), r.clone()));
+    });
+    r
+}
+
 /// What one lifting may still build and visit.
 struct Budget {
     leaves: usize,
@@ -172,7 +214,7 @@ fn tree_uncached(t: &Dynamic, budget: &mut Budget, memo: &mut Memo) -> Option<Dy
     }
     if is_value(t) {
         budget.leaves = budget.leaves.checked_sub(1)?;
-        return Some(t.simplify());
+        return Some(simplified(t));
     }
     if !t.is_app() || t.children().is_empty() {
         return None;
@@ -200,5 +242,5 @@ fn apply(d: &z3::FuncDecl, args: &[Dynamic], budget: &mut Budget) -> Option<Dyna
     budget.leaves = budget.leaves.checked_sub(1)?;
     crate::limits::tick();
     let refs: Vec<&dyn Ast> = args.iter().map(|a| a as &dyn Ast).collect();
-    Some(d.apply(&refs).simplify())
+    Some(simplified(&d.apply(&refs)))
 }

@@ -72,7 +72,7 @@ use faultline_exec::libc;
 use faultline_exec::suite::Compare;
 use faultline_exec::trace::Scope;
 use faultline_ir::{FloatKind, IntKind, StmtId};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use z3::ast::{Bool, BV};
 
 /// Above this many (output instance × offset) pairs, relaxed output
@@ -221,8 +221,45 @@ fn float_alphabet(c: u8) -> bool {
         || c.is_ascii_hexdigit()
 }
 
+/// A conversion, its width and precision, and the text it is to print:
+/// what [`float_interval`] depends on.
+type IntervalKey = (String, Option<i64>, Option<i64>, Vec<u8>);
+
+thread_local! {
+    /// The intervals found so far on this thread: every focused formula of
+    /// a test encodes the same printed values, and finding one takes about
+    /// a hundred renderings.
+    static INTERVALS: std::cell::RefCell<HashMap<IntervalKey, Option<(f64, f64)>>> =
+        Default::default();
+}
+
+/// The most intervals [`INTERVALS`] keeps (then it starts afresh).
+const MAX_INTERVALS: usize = 100_000;
+
 /// The interval of doubles that a floating conversion prints as `text`.
 fn float_interval(
+    spec: &libc::Spec,
+    width: Option<i64>,
+    precision: Option<i64>,
+    text: &[u8],
+) -> Option<(f64, f64)> {
+    let key = (format!("{spec:?}"), width, precision, text.to_vec());
+    if let Some(found) = INTERVALS.with(|m| m.borrow().get(&key).copied()) {
+        return found;
+    }
+    let found = find_float_interval(spec, width, precision, text);
+    INTERVALS.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= MAX_INTERVALS {
+            m.clear();
+        }
+        m.insert(key, found);
+    });
+    found
+}
+
+/// [`float_interval`], searched.
+fn find_float_interval(
     spec: &libc::Spec,
     width: Option<i64>,
     precision: Option<i64>,

@@ -162,29 +162,26 @@ impl Engine<'_, '_> {
         if let Some(e) = self.switched(t, d, encoding) {
             return Ok(Verdict::Explained(e));
         }
-        let solver = self.solver();
-        let mut ab = AbVars::focused(d.clone());
-        let mut policy = self.trace_policy_in(t, encoding);
-        let (t0, w0) = (Instant::now(), limits::work());
-        self.work_cap = self.focused_work_cap(t, encoding);
-        let encoded = self.encode_case_with(
-            session.formula_test(t),
-            &Sink::new(&solver),
-            &mut ab,
-            encoding,
-            policy.as_mut().map(|p| p as &mut dyn BranchPolicy),
-        );
-        crate::profile::log(
-            || {
-                let steps = session.runs[t].execution.steps;
-                format!(
-                    "encode exact ({} units, {steps} steps)",
-                    limits::work() - w0
-                )
-            },
-            "",
-            t0.elapsed(),
-        );
+        // A formula beyond [`CHEAP_FIRST_UNITS`] is checked in the cheaper
+        // theory first: its exact encoding stops there (little is spent),
+        // and the cheap check refutes `d` or gives the values to check the
+        // exact formula with. Bit-blasting a large exact formula is where
+        // the time of array- and loop-heavy programs went.
+        let cap = self.focused_work_cap(t, encoding);
+        let probe = cap.map_or(CHEAP_FIRST_UNITS, |c| c.min(CHEAP_FIRST_UNITS));
+        let (mut solver, mut ab, mut encoded) = self.encode_exact(t, d, encoding, Some(probe));
+        let mut cheap: Option<Cheap> = None;
+        if encoded.is_err() && self.capped && cap.is_none_or(|c| c > probe) {
+            self.capped = false;
+            if let Some(inc) = self.limit_hit() {
+                return Err(inc);
+            }
+            match self.cheap_check(t, d, encoding)? {
+                Cheap::Refuted => return Ok(Verdict::Refuted),
+                other => cheap = Some(other),
+            }
+            (solver, ab, encoded) = self.encode_exact(t, d, encoding, cap);
+        }
         let enc = match encoded {
             Ok(enc) => enc,
             // A limit stops the search; a formula beyond its work bound
@@ -211,31 +208,45 @@ impl Engine<'_, '_> {
         }
         let mut assumptions: Vec<Bool> = ab.relaxing_exactly(d);
         let effort = self.focused_effort(encoding);
+        // A formula with an operation Z3 decides slowly is checked in the
+        // cheaper theory first too (unless it already was). Where that
+        // check reaches the effort limit, the exact one still runs: a
+        // quotient by a constant (`(lo + hi) / 2`) is slow over unbounded
+        // integers, not on bit-vectors.
+        let costly = faultline_smt::approx::expensive(&solver.get_assertions());
+        if cheap.is_none() && costly {
+            match self.cheap_check(t, d, encoding)? {
+                Cheap::Refuted => return Ok(Verdict::Refuted),
+                other => cheap = Some(other),
+            }
+        }
         let mut approximate = None;
-        if faultline_smt::approx::expensive(&solver.get_assertions()) {
-            match self.approximate(t, d, &enc, encoding)? {
-                Approximate::Refuted => return Ok(Verdict::Refuted),
-                Approximate::Unknown => {}
-                Approximate::Pins(pinned) => {
-                    // Re-executed with the cheap model's values, the test
-                    // passing is an exact witness, found without the exact
-                    // formula's (bit-blasted) check.
-                    let w = Witness::from_pinned(&enc.relaxed, &pinned, d);
-                    if let Some(e) = self.replayed(t, &w) {
-                        return Ok(Verdict::Explained(e));
-                    }
-                    let mut with = assumptions.clone();
-                    with.extend(
-                        pinned
-                            .iter()
-                            .flat_map(|p| p.pins.iter())
-                            .map(|(f, v)| f.eq(v)),
-                    );
-                    if let Decided::Sat(m) = self.check_within(&solver, &with, effort, "pinned")? {
-                        approximate = Some(m);
-                        assumptions = with;
-                    }
+        if let Some(Cheap::Sat(c)) = cheap {
+            let pinned = c.pins(&enc);
+            // Re-executed with the cheap model's values, the test passing
+            // is an exact witness, found without the exact formula's
+            // (bit-blasted) check.
+            let w = Witness::from_pinned(&enc.relaxed, &pinned, d);
+            if let Some(e) = self.replayed(t, &w) {
+                return Ok(Verdict::Explained(e));
+            }
+            let mut with = assumptions.clone();
+            with.extend(
+                pinned
+                    .iter()
+                    .flat_map(|p| p.pins.iter())
+                    .map(|(f, v)| f.eq(v)),
+            );
+            match self.check_within(&solver, &with, effort, "pinned")? {
+                Decided::Sat(m) => {
+                    approximate = Some(m);
+                    assumptions = with;
                 }
+                // With the values fixed the exact check is the easier one;
+                // where even it reaches the effort limit on slow operations,
+                // so would the check without them.
+                Decided::Undecided if costly => return Ok(Verdict::Undecided),
+                _ => {}
             }
         }
         let model = match approximate {
@@ -315,25 +326,62 @@ impl Engine<'_, '_> {
         None
     }
 
+    /// Test `t`'s exact focused formula for `d`, in a solver of its own,
+    /// within `cap` units of work: the solver, the relaxed statements and
+    /// the encoding (or why there is none; `capped` says whether it
+    /// reached `cap`).
+    fn encode_exact(
+        &mut self,
+        t: usize,
+        d: &BTreeSet<StmtId>,
+        encoding: Encoding,
+        cap: Option<u64>,
+    ) -> (Solver, AbVars, Result<TestEncoding, String>) {
+        let session = self.session;
+        let solver = self.solver();
+        let mut ab = AbVars::focused(d.clone());
+        let mut policy = self.trace_policy_in(t, encoding);
+        let (t0, w0) = (Instant::now(), limits::work());
+        self.work_cap = cap;
+        let encoded = self.encode_case_with(
+            session.formula_test(t),
+            &Sink::new(&solver),
+            &mut ab,
+            encoding,
+            policy.as_mut().map(|p| p as &mut dyn BranchPolicy),
+        );
+        crate::profile::log(
+            || {
+                let steps = session.runs[t].execution.steps;
+                format!(
+                    "encode exact ({} units, {steps} steps)",
+                    limits::work() - w0
+                )
+            },
+            "",
+            t0.elapsed(),
+        );
+        (solver, ab, encoded)
+    }
+
     /// Test `t`'s focused formula for `d` in the cheaper theory
     /// ([`faultline_smt::approx`]: unbounded integers, reals for floating
     /// point), within the effort limit: unsatisfiable there, `d` is refuted
     /// (an approximation: a fix that needs wrap-around or rounding is
-    /// missed); satisfiable, the values its model gives the relaxed
-    /// instances of the exact formula `exact` (`Pins`), which the caller
-    /// checks on it.
-    fn approximate(
+    /// missed); satisfiable, its model, from which [`CheapModel::pins`]
+    /// gives the values of the exact formula's relaxed instances to check
+    /// it with.
+    fn cheap_check(
         &mut self,
         t: usize,
         d: &BTreeSet<StmtId>,
-        exact: &TestEncoding,
         encoding: Encoding,
-    ) -> Result<Approximate, Incomplete> {
+    ) -> Result<Cheap, Incomplete> {
         let session = self.session;
         let cheap = Sink::collecting();
         let mut ab = AbVars::focused(d.clone());
         let mut policy = self.trace_policy_in(t, encoding);
-        let t0 = Instant::now();
+        let (t0, w0) = (Instant::now(), limits::work());
         self.work_cap = self.focused_work_cap(t, encoding);
         let encoded = self.encode_case_sem(
             session.formula_test(t),
@@ -343,30 +391,64 @@ impl Engine<'_, '_> {
             policy.as_mut().map(|p| p as &mut dyn BranchPolicy),
             IntSemantics::Math,
         );
-        crate::profile::log(|| "encode cheap".into(), "", t0.elapsed());
+        crate::profile::log(
+            || format!("encode cheap ({} units)", limits::work() - w0),
+            "",
+            t0.elapsed(),
+        );
         let Ok(enc) = encoded else {
             self.capped = false;
-            return self.limit_hit().map_or(Ok(Approximate::Unknown), Err);
+            return self.limit_hit().map_or(Ok(Cheap::Unknown), Err);
         };
         // Not the finite-domain solver: the formula has unbounded integers.
         let solver = Solver::new();
-        let Some(mut reals) = faultline_smt::approx::assert_reals(&cheap.assertions(), &solver)
-        else {
-            return Ok(Approximate::Unknown);
+        let Some(reals) = faultline_smt::approx::assert_reals(&cheap.assertions(), &solver) else {
+            return Ok(Cheap::Unknown);
         };
         let assumptions: Vec<Bool> = ab.relaxing_exactly(d);
         let effort = self.focused_effort(encoding);
         Ok(
             match self.check_within(&solver, &assumptions, effort, "cheap")? {
-                Decided::Unsat => Approximate::Refuted,
-                Decided::Undecided => Approximate::Unknown,
-                Decided::Sat(m) => Approximate::Pins(faultline_smt::approx::pinned(
-                    &exact.relaxed,
-                    &enc.relaxed,
-                    &m,
-                    &mut reals,
-                )),
+                Decided::Unsat => Cheap::Refuted,
+                Decided::Undecided => Cheap::Unknown,
+                Decided::Sat(model) => Cheap::Sat(CheapModel { enc, model, reals }),
             },
+        )
+    }
+}
+
+/// The size (units of work) beyond which a focused formula is checked in
+/// the cheaper theory first ([`Engine::check_focused`]). Below it, the exact
+/// formula is decided about as fast; above it, bit-blasting dominates (a
+/// selection sort of ten numbers: 25,000 units, 0.1 to 0.9 s per exact
+/// check against a tenth of that in the cheaper theory).
+const CHEAP_FIRST_UNITS: u64 = 2_000;
+
+/// What a focused check in the cheaper theory gave ([`Engine::cheap_check`]).
+enum Cheap {
+    Refuted,
+    /// Undecided within the effort limit, not encoded within its work
+    /// bound, or not translatable.
+    Unknown,
+    Sat(CheapModel),
+}
+
+/// A model of a focused formula in the cheaper theory, with its encoding.
+struct CheapModel {
+    enc: TestEncoding,
+    model: Model,
+    reals: faultline_smt::approx::Reals,
+}
+
+impl CheapModel {
+    /// The values the model gives the relaxed instances of the exact
+    /// formula `exact`.
+    fn pins(mut self, exact: &TestEncoding) -> Vec<faultline_smt::approx::Pinned> {
+        faultline_smt::approx::pinned(
+            &exact.relaxed,
+            &self.enc.relaxed,
+            &self.model,
+            &mut self.reals,
         )
     }
 }

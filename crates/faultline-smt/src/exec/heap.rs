@@ -24,7 +24,8 @@
 //! values, a black box's) is refused, as is one with more than 64 values.
 
 use super::*;
-use z3::ast::Dynamic;
+use std::collections::HashMap;
+use z3::ast::{Dynamic, Int, BV};
 use z3::AstKind;
 
 /// Most bytes one block of the formula may have (each cell is a term).
@@ -131,6 +132,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
             MAX_SIZE_VALUES,
             &mut budget,
             &self.relaxed_vars,
+            &mut self.term_values.borrow_mut(),
         );
         let Some((values, partial)) = found else {
             return self.unsupported("an allocation whose size the formula cannot bound");
@@ -465,12 +467,59 @@ pub(super) fn signed_numeral(t: &Dynamic) -> Option<i64> {
 /// instance's fresh value (in `relaxed`) contributes no value but marks the
 /// result partial (`true`): with nothing relaxed, the term's value is among
 /// those found. `None`: unbounded (another free constant, too many values,
-/// or more than `budget` nodes visited).
+/// or more than `budget` nodes visited). A term whose values are in
+/// `found` (from an earlier call of the same encoding: a term's values do
+/// not change as relaxed instances are added, its own being made before
+/// it) is not visited again; those found here are added.
 pub(super) fn term_values(
     t: &Dynamic,
     cap: usize,
     budget: &mut usize,
-    relaxed: &std::collections::HashSet<Dynamic>,
+    relaxed: &Relaxed,
+    found: &mut Found,
+) -> Option<(Vec<Dynamic>, bool)> {
+    values_of(t, cap, budget, relaxed, found)
+}
+
+/// The fresh values of relaxed statement instances (`SymExec::relaxed_vars`),
+/// hashed with a fixed seed like [`Found`].
+pub(super) type Relaxed = std::collections::HashSet<
+    Dynamic,
+    std::hash::BuildHasherDefault<std::collections::hash_map::DefaultHasher>,
+>;
+
+/// The values found so far of the terms [`term_values`] visited. Hashed
+/// with a fixed seed: the map's terms are released in its order when it is
+/// dropped, and Z3 reuses the ids of released terms for those made next,
+/// which orders its search; a random order would make the solver's effort
+/// (and so the diagnoses within an effort limit) vary from run to run.
+pub(super) type Found = HashMap<
+    Dynamic,
+    (Vec<Dynamic>, bool),
+    std::hash::BuildHasherDefault<std::collections::hash_map::DefaultHasher>,
+>;
+
+fn values_of(
+    t: &Dynamic,
+    cap: usize,
+    budget: &mut usize,
+    relaxed: &Relaxed,
+    found: &mut Found,
+) -> Option<(Vec<Dynamic>, bool)> {
+    if let Some(v) = found.get(t) {
+        return Some(v.clone());
+    }
+    let v = visit(t, cap, budget, relaxed, found)?;
+    found.insert(t.clone(), v.clone());
+    Some(v)
+}
+
+fn visit(
+    t: &Dynamic,
+    cap: usize,
+    budget: &mut usize,
+    relaxed: &Relaxed,
+    found: &mut Found,
 ) -> Option<(Vec<Dynamic>, bool)> {
     if *budget == 0 {
         return None;
@@ -489,8 +538,8 @@ pub(super) fn term_values(
     let d = t.decl();
     let ch = t.children();
     if d.kind() == z3_sys::DeclKind::Ite && ch.len() == 3 {
-        let (mut a, pa) = term_values(&ch[1], cap, budget, relaxed)?;
-        let (b, pb) = term_values(&ch[2], cap, budget, relaxed)?;
+        let (mut a, pa) = values_of(&ch[1], cap, budget, relaxed, found)?;
+        let (b, pb) = values_of(&ch[2], cap, budget, relaxed, found)?;
         for x in b {
             if !a.contains(&x) {
                 a.push(x);
@@ -505,7 +554,7 @@ pub(super) fn term_values(
     let mut partial = false;
     let mut product = 1usize;
     for c in &ch {
-        let (v, p) = term_values(c, cap, budget, relaxed)?;
+        let (v, p) = values_of(c, cap, budget, relaxed, found)?;
         partial |= p;
         product = product.saturating_mul(v.len());
         sets.push(v);
@@ -526,7 +575,10 @@ pub(super) fn term_values(
             .map(|(s, &i)| &s[i] as &dyn Ast)
             .collect();
         crate::limits::tick();
-        let r = d.apply(&args).simplify();
+        let r = match fold(t, d.kind(), &args) {
+            Some(r) => r,
+            None => crate::lift::simplified(&d.apply(&args)),
+        };
         if r.kind() != AstKind::Numeral {
             return None;
         }
@@ -546,5 +598,111 @@ pub(super) fn term_values(
             idx[k] = 0;
             k += 1;
         }
+    }
+}
+
+/// Operation `kind` of term `t` applied to the numerals `args`, computed
+/// here for the common integer operations (of bit-vectors up to 64 bits or
+/// of unbounded integers that fit 64): Z3's simplifier, the fallback,
+/// costs far more per call. `None`: not one of them, or out of range.
+fn fold(t: &Dynamic, kind: z3_sys::DeclKind, args: &[&dyn Ast]) -> Option<Dynamic> {
+    use z3_sys::DeclKind as K;
+    let args: Vec<Dynamic> = args.iter().map(|a| Dynamic::from_ast(*a)).collect();
+    if let Some(bv) = t.as_bv() {
+        let w = bv.get_size();
+        if w > 64 || w == 0 {
+            return None;
+        }
+        let mask = |v: u64| if w == 64 { v } else { v & ((1u64 << w) - 1) };
+        let vals: Vec<(u64, u32)> = args
+            .iter()
+            .map(|a| a.as_bv().and_then(|b| Some((b.as_u64()?, b.get_size()))))
+            .collect::<Option<_>>()?;
+        let v = match (kind, vals.as_slice()) {
+            (K::Badd, [(a, _), (b, _)]) => a.wrapping_add(*b),
+            (K::Bsub, [(a, _), (b, _)]) => a.wrapping_sub(*b),
+            (K::Bmul, [(a, _), (b, _)]) => a.wrapping_mul(*b),
+            (K::Bneg, [(a, _)]) => a.wrapping_neg(),
+            (K::ZeroExt, [(a, _)]) => *a,
+            (K::SignExt, [(a, aw)]) if *aw >= 1 && *aw < 64 => {
+                let shift = 64 - aw;
+                (((*a << shift) as i64) >> shift) as u64
+            }
+            (K::SignExt, [(a, 64)]) => *a,
+            _ => return None,
+        };
+        return Some(Dynamic::from_ast(&BV::from_u64(mask(v), w)));
+    }
+    if t.as_int().is_some() {
+        let vals: Vec<i64> = args
+            .iter()
+            .map(|a| a.as_int().and_then(|i| i.as_i64()))
+            .collect::<Option<_>>()?;
+        let v = match (kind, vals.as_slice()) {
+            (K::Add, [a, b]) => a.checked_add(*b)?,
+            (K::Sub, [a, b]) => a.checked_sub(*b)?,
+            (K::Mul, [a, b]) => a.checked_mul(*b)?,
+            (K::Uminus, [a]) => a.checked_neg()?,
+            _ => return None,
+        };
+        return Some(Dynamic::from_ast(&Int::from_i64(v)));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use z3::ast::Bool;
+
+    /// The values `term_values` finds, as signed numbers in order.
+    fn values(t: &Dynamic, found: &mut Found) -> Option<(Vec<i64>, bool)> {
+        let mut budget = 300;
+        let (vs, partial) = term_values(t, 64, &mut budget, &Relaxed::default(), found)?;
+        let mut ks: Vec<i64> = vs.iter().map(|v| signed_numeral(v).unwrap()).collect();
+        ks.sort_unstable();
+        Some((ks, partial))
+    }
+
+    /// Operations computed on numerals here agree with Z3's simplifier:
+    /// sign extension of a negative value, wrap-around, negation, and
+    /// unbounded integers; an operation not computed here (a shift) falls
+    /// back to the simplifier.
+    #[test]
+    fn values_through_ites_and_operations_agree_with_z3() {
+        let c = Bool::new_const("c");
+        let d = Bool::new_const("d");
+        let bv = |v: i64| BV::from_i64(v, 32);
+        let x = c.ite(&bv(-3), &d.ite(&bv(7), &bv(i32::MAX as i64)));
+        // (long) x * 4 + 1, and x + 1 wrapping in 32 bits.
+        let wide = x
+            .sign_ext(32)
+            .bvmul(BV::from_i64(4, 64))
+            .bvadd(BV::from_i64(1, 64));
+        let mut found = Found::default();
+        assert_eq!(
+            values(&Dynamic::from_ast(&wide), &mut found),
+            Some((vec![-11, 29, (i32::MAX as i64) * 4 + 1], false))
+        );
+        let wrapped = x.bvadd(bv(1)).sign_ext(32);
+        assert_eq!(
+            values(&Dynamic::from_ast(&wrapped), &mut found),
+            Some((vec![i32::MIN as i64, -2, 8], false))
+        );
+        // -x << 1: 6, -14, and -INT_MAX << 1 wrapping to 2.
+        let neg = x.bvneg().bvshl(bv(1)).sign_ext(32);
+        assert_eq!(
+            values(&Dynamic::from_ast(&neg), &mut found),
+            Some((vec![-14, 2, 6], false))
+        );
+        let i = c.ite(&Int::from_i64(-5), &Int::from_i64(6));
+        let sum = Int::add(&[&i, &Int::from_i64(10)]) * Int::from_i64(-2);
+        assert_eq!(
+            values(&Dynamic::from_ast(&sum), &mut found),
+            Some((vec![-32, -10], false))
+        );
+        // A free constant other than a relaxed value: unbounded.
+        let free = BV::new_const("free", 32).bvadd(bv(1));
+        assert_eq!(values(&Dynamic::from_ast(&free), &mut found), None);
     }
 }

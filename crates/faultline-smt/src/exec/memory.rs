@@ -384,6 +384,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
             MAX_OFFSET_VALUES,
             &mut budget,
             &self.relaxed_vars,
+            &mut self.term_values.borrow_mut(),
         )?;
         if partial {
             return None;

@@ -304,10 +304,10 @@ fn checks_that_cannot_be_encoded_leave_statements_undecided_and_the_result_parti
     let lines: Vec<&str> = o.stdout.lines().collect();
     assert_eq!(lines[0], "1 of 1 test fail: one");
     assert_eq!(lines[1], "method full+mbd: 5 diagnoses (incomplete: 7 statements left undecided: their checks' formulas could not be encoded (see the notes))");
-    assert_eq!(
-        lines.last().copied(),
-        Some(format!("note: test one: a statement's check could not be encoded ({why}); statements left undecided").as_str())
+    let note = format!(
+        "note: test one: a statement's check could not be encoded ({why}); statements left undecided"
     );
+    assert!(lines.contains(&note.as_str()), "{}", o.stdout);
     let o = limits(&[&args[..], &["--format", "json"]].concat(), b"");
     assert_eq!(o.status, 3, "{}", o.stderr);
     let j = json(&o);

@@ -11,14 +11,20 @@ use common::*;
 use faultline_diagnose::{localize, Combine, Options};
 use faultline_smt::Encoding;
 
-/// The diagnoses of one statement of `benchmarks/course/NAME`, as text.
-fn singles(name: &str) -> String {
+/// `benchmarks/course/NAME` localized with `full` and `opts`: whether the
+/// result is complete, and the diagnoses as text.
+fn localized(name: &str, opts: &Options) -> (bool, String) {
     let dir = root().join("benchmarks/course").join(name);
     let prog = compile(&dir.join(format!("{name}.c")));
     let tests = load_tests(&dir.join("tests"));
     let s = session(&prog, &tests);
-    let loc = localize(&s, Encoding::Full, Combine::Mbd, &options(1));
-    show_all(&prog, &reported(&loc))
+    let loc = localize(&s, Encoding::Full, Combine::Mbd, opts);
+    (loc.incomplete.is_none(), show_all(&prog, &reported(&loc)))
+}
+
+/// The diagnoses of one statement of `benchmarks/course/NAME`, as text.
+fn singles(name: &str) -> String {
+    localized(name, &options(1)).1
 }
 
 /// `sum = x` (for `sum += x`) feeds `sum / n`, a division of doubles: the
@@ -49,11 +55,8 @@ fn power_long_products() {
 /// unbounded integers each is decided, and the result is complete.
 #[test]
 fn large_formulas_are_decided_in_the_cheaper_theory() {
-    let dir = root().join("benchmarks/course/letterfreq");
-    let prog = compile(&dir.join("letterfreq.c"));
-    let tests = load_tests(&dir.join("tests"));
-    let s = session(&prog, &tests);
-    let loc = localize(&s, Encoding::Full, Combine::Mbd, &Options::default());
-    assert_eq!(loc.incomplete, None);
-    assert_eq!(show_all(&prog, &reported(&loc)), "{9: islower(c)}");
+    assert_eq!(
+        localized("letterfreq", &Options::default()),
+        (true, "{9: islower(c)}".to_string())
+    );
 }

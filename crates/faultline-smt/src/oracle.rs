@@ -223,7 +223,7 @@ fn float_alphabet(c: u8) -> bool {
 
 /// A conversion, its width and precision, and the text it is to print:
 /// what [`float_interval`] depends on.
-type IntervalKey = (String, Option<i64>, Option<i64>, Vec<u8>);
+type IntervalKey = (libc::Spec, Option<i64>, Option<i64>, Vec<u8>);
 
 thread_local! {
     /// The intervals found so far on this thread: every focused formula of
@@ -243,7 +243,7 @@ fn float_interval(
     precision: Option<i64>,
     text: &[u8],
 ) -> Option<(f64, f64)> {
-    let key = (format!("{spec:?}"), width, precision, text.to_vec());
+    let key = (spec.clone(), width, precision, text.to_vec());
     if let Some(found) = INTERVALS.with(|m| m.borrow().get(&key).copied()) {
         return found;
     }

@@ -24,23 +24,6 @@ fn json(o: &Output) -> Value {
     serde_json::from_str(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", o.stdout))
 }
 
-/// The lines of each diagnosis's statements, in order.
-fn diagnosis_lines(j: &Value) -> Vec<Vec<u64>> {
-    j["diagnoses"]
-        .as_array()
-        .expect("diagnoses")
-        .iter()
-        .map(|d| {
-            d["statements"]
-                .as_array()
-                .expect("statements")
-                .iter()
-                .map(|s| s["line"].as_u64().expect("line"))
-                .collect()
-        })
-        .collect()
-}
-
 #[test]
 fn an_endless_loop_with_timeout_2_gives_a_partial_result() {
     let o = limits(

@@ -64,14 +64,8 @@ fn localize_dayofyear() -> serde_json::Value {
 fn an_effort_limit_is_reached_in_every_process_or_in_none() {
     let runs: Vec<serde_json::Value> = (0..3).map(|_| localize_dayofyear()).collect();
     let first = &runs[0];
-    let lines: Vec<&serde_json::Value> = first["diagnoses"]
-        .as_array()
-        .expect("diagnoses")
-        .iter()
-        .flat_map(|d| d["statements"].as_array().expect("statements"))
-        .map(|s| &s["line"])
-        .collect();
-    assert!(lines.contains(&&serde_json::json!(18)), "{lines:?}");
+    let lines = diagnosis_lines(first);
+    assert!(lines.contains(&vec![18]), "{lines:?}");
     for r in &runs[1..] {
         assert_eq!(r["complete"], first["complete"]);
         assert_eq!(r["diagnoses"], first["diagnoses"]);

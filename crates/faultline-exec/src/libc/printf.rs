@@ -35,7 +35,7 @@ use super::{parse_length, FormatError, Length};
 /// The flag characters of a conversion specification. glibc's `'` (grouping;
 /// no effect in the C locale) and `I` (locale digits) flags are accepted and
 /// ignored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Flags {
     /// `-`: left-justify.
     pub minus: bool,
@@ -50,7 +50,7 @@ pub struct Flags {
 }
 
 /// Field width of a conversion.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Width {
     /// A decimal number in the format (at most `i32::MAX`).
     Fixed(u32),
@@ -59,7 +59,7 @@ pub enum Width {
 }
 
 /// Precision of a conversion.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Precision {
     /// `.N` in the format; a lone `.` is `Fixed(0)`.
     Fixed(u32),
@@ -68,7 +68,7 @@ pub enum Precision {
 }
 
 /// One conversion specification, e.g. `%-08.3lf`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Spec {
     /// Flag characters.
     pub flags: Flags,

@@ -478,41 +478,26 @@ pub(super) fn term_values(
     relaxed: &Relaxed,
     found: &mut Found,
 ) -> Option<(Vec<Dynamic>, bool)> {
-    values_of(t, cap, budget, relaxed, found)
-}
-
-/// The fresh values of relaxed statement instances (`SymExec::relaxed_vars`),
-/// hashed with a fixed seed like [`Found`].
-pub(super) type Relaxed = std::collections::HashSet<
-    Dynamic,
-    std::hash::BuildHasherDefault<std::collections::hash_map::DefaultHasher>,
->;
-
-/// The values found so far of the terms [`term_values`] visited. Hashed
-/// with a fixed seed: the map's terms are released in its order when it is
-/// dropped, and Z3 reuses the ids of released terms for those made next,
-/// which orders its search; a random order would make the solver's effort
-/// (and so the diagnoses within an effort limit) vary from run to run.
-pub(super) type Found = HashMap<
-    Dynamic,
-    (Vec<Dynamic>, bool),
-    std::hash::BuildHasherDefault<std::collections::hash_map::DefaultHasher>,
->;
-
-fn values_of(
-    t: &Dynamic,
-    cap: usize,
-    budget: &mut usize,
-    relaxed: &Relaxed,
-    found: &mut Found,
-) -> Option<(Vec<Dynamic>, bool)> {
     if let Some(v) = found.get(t) {
-        return Some(v.clone());
+        return (v.0.len() <= cap).then(|| v.clone());
     }
     let v = visit(t, cap, budget, relaxed, found)?;
     found.insert(t.clone(), v.clone());
     Some(v)
 }
+
+/// A hash with a fixed seed, for sets and maps of terms: their terms are
+/// released in the order of the hashes when they are dropped, and Z3 reuses
+/// the ids of released terms for those made next, which orders its search;
+/// a random order would make the solver's effort (and so the diagnoses
+/// within an effort limit) vary from run to run.
+type Fixed = std::hash::BuildHasherDefault<std::collections::hash_map::DefaultHasher>;
+
+/// The fresh values of relaxed statement instances (`SymExec::relaxed_vars`).
+pub(super) type Relaxed = std::collections::HashSet<Dynamic, Fixed>;
+
+/// The values found so far of the terms [`term_values`] visited.
+pub(super) type Found = HashMap<Dynamic, (Vec<Dynamic>, bool), Fixed>;
 
 fn visit(
     t: &Dynamic,
@@ -538,8 +523,8 @@ fn visit(
     let d = t.decl();
     let ch = t.children();
     if d.kind() == z3_sys::DeclKind::Ite && ch.len() == 3 {
-        let (mut a, pa) = values_of(&ch[1], cap, budget, relaxed, found)?;
-        let (b, pb) = values_of(&ch[2], cap, budget, relaxed, found)?;
+        let (mut a, pa) = term_values(&ch[1], cap, budget, relaxed, found)?;
+        let (b, pb) = term_values(&ch[2], cap, budget, relaxed, found)?;
         for x in b {
             if !a.contains(&x) {
                 a.push(x);
@@ -554,7 +539,7 @@ fn visit(
     let mut partial = false;
     let mut product = 1usize;
     for c in &ch {
-        let (v, p) = values_of(c, cap, budget, relaxed, found)?;
+        let (v, p) = term_values(c, cap, budget, relaxed, found)?;
         partial |= p;
         product = product.saturating_mul(v.len());
         sets.push(v);
@@ -569,16 +554,12 @@ fn visit(
     let mut out: Vec<Dynamic> = Vec::new();
     let mut idx = vec![0usize; sets.len()];
     loop {
-        let args: Vec<&dyn Ast> = sets
-            .iter()
-            .zip(&idx)
-            .map(|(s, &i)| &s[i] as &dyn Ast)
-            .collect();
+        let args: Vec<&Dynamic> = sets.iter().zip(&idx).map(|(s, &i)| &s[i]).collect();
         crate::limits::tick();
-        let r = match fold(t, d.kind(), &args) {
-            Some(r) => r,
-            None => crate::lift::simplified(&d.apply(&args)),
-        };
+        let r = fold(t, d.kind(), &args).unwrap_or_else(|| {
+            let refs: Vec<&dyn Ast> = args.iter().map(|a| *a as &dyn Ast).collect();
+            crate::lift::simplified(&d.apply(&refs))
+        });
         if r.kind() != AstKind::Numeral {
             return None;
         }
@@ -605,9 +586,8 @@ fn visit(
 /// here for the common integer operations (of bit-vectors up to 64 bits or
 /// of unbounded integers that fit 64): Z3's simplifier, the fallback,
 /// costs far more per call. `None`: not one of them, or out of range.
-fn fold(t: &Dynamic, kind: z3_sys::DeclKind, args: &[&dyn Ast]) -> Option<Dynamic> {
+fn fold(t: &Dynamic, kind: z3_sys::DeclKind, args: &[&Dynamic]) -> Option<Dynamic> {
     use z3_sys::DeclKind as K;
-    let args: Vec<Dynamic> = args.iter().map(|a| Dynamic::from_ast(*a)).collect();
     if let Some(bv) = t.as_bv() {
         let w = bv.get_size();
         if w > 64 || w == 0 {

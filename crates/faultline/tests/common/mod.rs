@@ -186,3 +186,20 @@ pub fn faultline_in(cwd: &Path, args: &[&str], stdin: &[u8]) -> Output {
 pub fn faultline_root(args: &[&str]) -> Output {
     faultline_in(&root(), args, b"")
 }
+
+/// The lines of each diagnosis's statements, in order.
+pub fn diagnosis_lines(j: &serde_json::Value) -> Vec<Vec<u64>> {
+    j["diagnoses"]
+        .as_array()
+        .expect("diagnoses")
+        .iter()
+        .map(|d| {
+            d["statements"]
+                .as_array()
+                .expect("statements")
+                .iter()
+                .map(|s| s["line"].as_u64().expect("line"))
+                .collect()
+        })
+        .collect()
+}

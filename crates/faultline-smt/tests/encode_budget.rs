@@ -115,3 +115,43 @@ int main(void) {
     let work = work.expect("within 10,000 units of work");
     assert!(work < 100, "{work}");
 }
+
+#[test]
+fn a_read_at_a_free_index_has_one_alternative_per_run_of_equal_cells() {
+    // Every statement is relaxable (`full`), so `i` is free after `i++`
+    // and `s[i]` may be any of the 100,000 cells. `scanf` wrote 4 of them
+    // ("abc" and its NUL); the rest are the same uninitialized zero: 5
+    // alternatives per read, not 100,000 (a second per check and a
+    // gigabyte per formula).
+    let prog = faultline_c::compile_source(
+        "free.c",
+        "#include <stdio.h>
+int main(void) {
+    char s[100000];
+    int i, sum = 0;
+    scanf(\"%s\", s);
+    for (i = 0; s[i] != 0; i++)
+        sum += s[i];
+    printf(\"%d\\n\", sum);
+    return 0;
+}
+",
+    )
+    .expect("compiles");
+    let test = TestCase {
+        stdin: b"abc\n".to_vec(),
+        expected_stdout: b"295\n".to_vec(),
+        ..test_case()
+    };
+    let _scope = limits::enter(&Budget::unlimited());
+    let bounds = Bounds {
+        default_loop: 6,
+        ..Bounds::default()
+    };
+    let work = limits::capped(20_000, || {
+        encode(&prog, &test, &bounds);
+        limits::work()
+    });
+    let work = work.expect("within 20,000 units of work");
+    assert!(work < 1_000, "{work}");
+}

@@ -395,6 +395,41 @@ impl<'a, 'b> SymExec<'a, 'b> {
         Some(ks)
     }
 
+    /// The cells `off` may denote for a read of `n` cells, as
+    /// [`Self::candidates`], except that where every offset is a candidate,
+    /// consecutive offsets whose `n` cells hold the same terms are one
+    /// candidate (the first of them) under the condition that `off` is in
+    /// their range: a read at a free index of a 2000-`char` buffer holding a
+    /// 10-character string and zeros is 12 alternatives, not 2000.
+    fn read_candidates(&self, obj: u32, off: &SInt, n: usize) -> Vec<(usize, Bool)> {
+        let cells = &self.objs[obj as usize].cells;
+        let len = cells.len();
+        if len < n || off.as_const().is_some() || self.offset_values(off).is_some() {
+            return self.candidates(obj, off, n);
+        }
+        let keys: Vec<Option<(usize, usize)>> = cells.iter().map(cell_key).collect();
+        let same = |a: usize, b: usize| {
+            (0..n).all(|i| keys[a + i].is_some() && keys[a + i] == keys[b + i])
+        };
+        let mut out = Vec::new();
+        let mut lo = 0;
+        while lo + n <= len {
+            crate::limits::tick();
+            let mut hi = lo;
+            while hi + 1 + n <= len && same(lo, hi + 1) {
+                hi += 1;
+            }
+            let cond = if lo == hi {
+                off.eq_const(lo as i128)
+            } else {
+                self.in_range(off, lo as i128, hi as i128)
+            };
+            out.push((lo, cond));
+            lo = hi + 1;
+        }
+        out
+    }
+
     /// Every offset of an object of `len` cells where `n` cells fit, each
     /// with the condition that `off` is it.
     fn every_offset(&self, off: &SInt, len: usize, n: usize) -> Vec<(usize, Bool)> {
@@ -457,7 +492,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 });
                 continue;
             }
-            for (j, at) in self.candidates(alt.obj, &alt.off, n) {
+            for (j, at) in self.read_candidates(alt.obj, &alt.off, n) {
                 crate::limits::tick();
                 let cond = and2(&alt.g, &at);
                 let mut cells: Vec<SCell> = self.objs[alt.obj as usize].cells[j..j + n].to_vec();
@@ -574,4 +609,24 @@ impl<'a, 'b> SymExec<'a, 'b> {
         self.check(g, valid);
         Ok(LPlace { alts })
     }
+}
+
+/// A cell's identity as terms (the addresses of its value's and its
+/// initialization's terms, which Z3 shares between equal terms), `None` for
+/// a pointer (never grouped with another cell).
+fn cell_key(c: &SCell) -> Option<(usize, usize)> {
+    use z3::ast::Ast;
+    let v = match &c.v {
+        SVal::Int(SInt {
+            t: sym::ITerm::Bv(b),
+            ..
+        }) => b.get_z3_ast(),
+        SVal::Int(SInt {
+            t: sym::ITerm::Math(i),
+            ..
+        }) => i.get_z3_ast(),
+        SVal::Float(f) => f.t.get_z3_ast(),
+        SVal::Ptr(_) => return None,
+    };
+    Some((v.as_ptr() as usize, c.init.get_z3_ast().as_ptr() as usize))
 }

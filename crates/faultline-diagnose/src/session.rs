@@ -175,15 +175,25 @@ impl<'p> Session<'p> {
             runs.push(r);
         }
         let mut targets = HashMap::new();
+        let ended = |r: &Run| matches!(r.execution.termination, Termination::Exit(_));
+        let normal: Vec<&[u8]> = runs
+            .iter()
+            .filter(|r| ended(r))
+            .map(|r| &r.execution.stdout[..])
+            .collect();
+        let ending = faultline_smt::oracle::ending(&normal);
         for &i in &failing {
             let e = &runs[i].execution;
-            let ended = matches!(e.termination, Termination::Exit(_));
             let t = &tests[i];
-            let target = faultline_smt::oracle::target(
-                compare,
-                &t.expected_stdout,
-                ended.then_some(&e.stdout[..]),
-            );
+            let target = match ended(&runs[i]) {
+                true => faultline_smt::oracle::target(compare, &t.expected_stdout, Some(&e.stdout)),
+                false => faultline_smt::oracle::cut_target(
+                    compare,
+                    &t.expected_stdout,
+                    &e.stdout,
+                    ending.as_deref(),
+                ),
+            };
             if target != t.expected_stdout {
                 let mut f = t.clone();
                 f.expected_stdout = target;

@@ -55,10 +55,14 @@
 //! does except in these fallbacks (the formula then asks for more than the
 //! checker, and a diagnosis may include a statement printing only text the
 //! checker ignores): a run that did not end normally (a runtime error, a
-//! limit: its output is cut, so the expected output is the target); a
-//! pattern whose answers in the program's output are some but not as many as
-//! in the expected output (the expected output is the target); tokens that differ in number (the whitespace around the missing
-//! tokens is the expected output's).
+//! limit: its output is cut, so the target is the expected output's tokens
+//! with the run's whitespace where it printed them, and the program's
+//! *ending*, the text every normal run ends with, as the program prints it
+//! where the expected output ends with it: [`cut_target`]); a pattern whose
+//! answers in the program's output are some but not as many as in the
+//! expected output (the expected output is the target); tokens that differ
+//! in number (the whitespace around the missing tokens is the expected
+//! output's).
 //!
 //! **Input** is handled during symbolic execution (`exec.rs`): reads consume
 //! stdin in the same linear order, the input position is a term over the
@@ -563,6 +567,116 @@ pub fn target(compare: Compare, expected: &[u8], actual: Option<&[u8]>) -> Vec<u
     }
 }
 
+/// The program's *ending*: the text every run that ended normally printed
+/// last (the longest common suffix of `outputs`; `None` without a run).
+/// [`cut_target`] uses its last tokens, where the expected output ends with
+/// them, with the whitespace around them as the program prints it.
+pub fn ending(outputs: &[&[u8]]) -> Option<Vec<u8>> {
+    let (first, rest) = outputs.split_first()?;
+    let mut n = first.len();
+    for o in rest {
+        let common = first
+            .iter()
+            .rev()
+            .zip(o.iter().rev())
+            .take_while(|(a, b)| a == b)
+            .count();
+        n = n.min(common);
+    }
+    Some(first[first.len() - n..].to_vec())
+}
+
+/// The text at the end of `ending` whose tokens are the last tokens of
+/// the expected output `e` (as many as match), from the whitespace before
+/// the first of them (or from the start of `ending`); `None` when its last
+/// token is not the expected output's.
+fn matching_end<'a>(e: &[(usize, &[u8])], ending: &'a [u8]) -> Option<(&'a [u8], usize)> {
+    use faultline_exec::compare::tokens;
+    let t = tokens(ending);
+    let m = t
+        .iter()
+        .rev()
+        .zip(e.iter().rev())
+        .take_while(|((_, a), (_, b))| a == b)
+        .count();
+    if m == 0 {
+        return None;
+    }
+    // The first matched token must be whole: after whitespace or at the
+    // start of `ending` when `ending` is a whole output (a common suffix
+    // may start inside a token: `1\nbye` of `11\nbye` and `21\nbye`).
+    let first = t.len() - m;
+    let (m, start) = match first.checked_sub(1) {
+        Some(j) => (m, t[j].0 + t[j].1.len()),
+        None if t[0].0 > 0 => (m, 0),
+        None => (m - 1, t[0].1.len()),
+    };
+    (m > 0).then_some((&ending[start..], m))
+}
+
+/// The target of a failing test whose run did not end normally (a runtime
+/// error, a limit), under a comparison other than byte for byte: the
+/// expected output's tokens, with the whitespace the run printed between
+/// those it printed (`partial`, its output so far, as far as it agrees with
+/// the expected tokens), and, where the expected output ends with the
+/// program's `ending` ([`ending`]) as tokens, that ending as the program
+/// prints it: a program that ends every run with `printf("\nbye")` cannot
+/// print the expected `"\nbye\n"`, which the checker accepts for it.
+/// The expected output itself when the checker would not accept the result.
+pub fn cut_target(
+    compare: Compare,
+    expected: &[u8],
+    partial: &[u8],
+    ending: Option<&[u8]>,
+) -> Vec<u8> {
+    use faultline_exec::compare::tokens;
+    if matches!(compare, Compare::Exact) {
+        return expected.to_vec();
+    }
+    let e = tokens(expected);
+    let p = tokens(partial);
+    // The partial output's last token may be cut in the middle.
+    let complete = match partial.last() {
+        Some(c) if !c.is_ascii_whitespace() => p.len().saturating_sub(1),
+        _ => p.len(),
+    };
+    let agreed = e
+        .iter()
+        .zip(&p[..complete])
+        .take_while(|((_, a), (_, b))| a == b)
+        .count();
+    if e.is_empty() {
+        return expected.to_vec();
+    }
+    let tail = ending.and_then(|end| matching_end(&e, end));
+    let kept = e.len() - tail.map_or(0, |(_, m)| m);
+    let mut t = Vec::with_capacity(expected.len());
+    for (i, &(eo, et)) in e[..kept].iter().enumerate() {
+        // The separator before a token the run started printing, after
+        // tokens it printed as expected, is the run's.
+        let sep = match (i <= agreed && i < p.len(), i.checked_sub(1)) {
+            (true, None) => &partial[..p[0].0],
+            (true, Some(j)) => &partial[p[j].0 + p[j].1.len()..p[i].0],
+            (false, None) => &expected[..eo],
+            (false, Some(j)) => &expected[e[j].0 + e[j].1.len()..eo],
+        };
+        t.extend_from_slice(sep);
+        t.extend_from_slice(et);
+    }
+    match tail {
+        Some((end, _)) => t.extend_from_slice(end),
+        None => {
+            let (o, last) = e[e.len() - 1];
+            t.extend_from_slice(&expected[o + last.len()..]);
+        }
+    }
+    if compare.agrees(expected, &t) {
+        t
+    } else {
+        expected.to_vec()
+    }
+}
+
 /// The expected token `et` written as the program wrote `at`: an expected
 /// number with as many decimals as the program's number (`10` for an
 /// expected `10.004` within 0.01 where the program printed `6`), when that
@@ -773,6 +887,33 @@ mod tests {
         assert_eq!(target(words, b"1 2 3\n", Some(b"1  2")), b"1  2 3\n");
         assert_eq!(target(words, b"1 2\n", Some(b"1 2 3 ")), b"1 2 ");
         assert_eq!(target(words, b"1 2\n", None), b"1 2\n");
+        // A run cut short: the expected tokens, the run's whitespace where
+        // it printed them, the program's ending as every normal run prints
+        // it.
+        assert_eq!(
+            cut_target(words, b"a b\nc\nbye\n", b"a  b", Some(b"\nbye")),
+            b"a  b\nc\nbye"
+        );
+        assert_eq!(cut_target(words, b"a b\n", b"a  b", None), b"a  b\n");
+        assert_eq!(
+            cut_target(words, b"x\nbye\n", b"", Some(b" see you")),
+            b"x\nbye\n"
+        );
+        assert_eq!(cut_target(Compare::Exact, b"a\n", b"a", Some(b"a")), b"a\n");
+        // The ending's tokens that end the expected output, whole.
+        let bye = ending(&[b"1\n11\nbye", b"2\n21\nbye"]).expect("an ending");
+        assert_eq!(bye, b"1\nbye");
+        assert_eq!(
+            cut_target(words, b"x\n1\nbye\n", b"", Some(&bye)),
+            b"x\n1\nbye"
+        );
+        let one = ending(&[b"> 6\n-9\nbye"]).expect("an ending");
+        assert_eq!(
+            cut_target(words, b"> 4\n1\nbye\n", b"> ", Some(&one)),
+            b"> 4\n1\nbye"
+        );
+        assert_eq!(cut_target(words, b"2 1\n", b"", Some(b"1")), b"2 1\n");
+        assert_eq!(ending(&[]), None);
         assert_eq!(target(Compare::Exact, b"a\n", Some(b"b\n")), b"a\n");
         let n = Compare::Numbers {
             abs: 0.01,

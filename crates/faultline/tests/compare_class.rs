@@ -2,8 +2,9 @@
 //! `localize` see it, its encoding in the formula (a difference the checker
 //! ignores is never blamed), and class runs (`localize DIR`). The programs
 //! are in examples/median-class (a reference's tests compared by an answer
-//! pattern, as IntroClass's checker does, and four submissions) and
-//! examples/sum-spacing.
+//! pattern, as IntroClass's checker does, and four submissions),
+//! examples/sum-spacing and examples/uninit-flag (runs cut by a runtime
+//! error).
 
 mod common;
 
@@ -280,4 +281,30 @@ fn class_run_refuses_what_reports_one_program() {
             2
         )
     );
+}
+
+#[test]
+fn a_run_cut_short_is_not_blamed_for_whitespace_the_checker_ignores() {
+    // examples/uninit-flag: the failing runs stop at a read of an
+    // uninitialized flag, so their output is cut. The checker ignores
+    // whitespace; the program never ends its last line, the expected
+    // outputs do. The formula asks for the expected words with the
+    // program's own ending (as its normal runs print it), so the last
+    // `printf` is not blamed for the missing newline (it was in every
+    // diagnosis before).
+    let o = faultline_root(&[
+        "localize",
+        "examples/uninit-flag/digits.c",
+        "--tests",
+        "examples/uninit-flag/tests",
+        "-q",
+    ]);
+    assert_eq!(
+        lines(&o),
+        [
+            "examples/uninit-flag/digits.c:9:12: diagnosis 1: `neg` would need to be initialized to 0 (explains 1, 4)",
+            "examples/uninit-flag/digits.c:17:13: diagnosis 2: `neg && n != 0` would need to be false (as computed) (explains 1, 4)",
+        ]
+    );
+    assert_eq!(o.status, 1);
 }

@@ -205,12 +205,23 @@ impl<'p> Explainer<'p> {
         // The output the failure is measured against: the one closest to
         // the run's that `compare` accepts (faultline_smt::oracle::target).
         let ended = matches!(execution.termination, faultline_exec::Termination::Exit(_));
+        // A run cut short: the expected words with the run's whitespace as
+        // far as it printed them (one test: no other runs show the
+        // program's ending).
         let test = &TestCase {
-            expected_stdout: faultline_smt::oracle::target(
-                compare,
-                &test.expected_stdout,
-                ended.then_some(&execution.stdout[..]),
-            ),
+            expected_stdout: match ended {
+                true => faultline_smt::oracle::target(
+                    compare,
+                    &test.expected_stdout,
+                    Some(&execution.stdout),
+                ),
+                false => faultline_smt::oracle::cut_target(
+                    compare,
+                    &test.expected_stdout,
+                    &execution.stdout,
+                    None,
+                ),
+            },
             ..test.clone()
         };
         let trace = execution.trace.clone().unwrap_or_default();

@@ -140,7 +140,7 @@ fn value_within(t: &Dynamic, budget: &mut usize) -> bool {
 type Memo = BTreeMap<u32, (Dynamic, Option<Dynamic>)>;
 
 /// The id of a term in its context.
-fn ast_id(t: &Dynamic) -> u32 {
+pub(crate) fn ast_id(t: &Dynamic) -> u32 {
     // SAFETY: `t` belongs to the thread's context.
     unsafe { z3_sys::Z3_get_ast_id(t.get_ctx().get_z3_context(), t.get_z3_ast()) }
 }

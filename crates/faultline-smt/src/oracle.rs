@@ -200,6 +200,12 @@ fn int_candidates(spec: &libc::Spec, text: &[u8]) -> Vec<i128> {
     }
 }
 
+/// The characters of a printed integer (digits in any base up to 16, a
+/// sign, padding, a `0x` prefix).
+fn int_alphabet(c: u8) -> bool {
+    c.is_ascii_hexdigit() || matches!(c, b'-' | b'+' | b' ' | b'x' | b'X')
+}
+
 fn float_alphabet(c: u8) -> bool {
     c.is_ascii_digit()
         || matches!(
@@ -368,12 +374,22 @@ fn conv_alts(
         OutArg::Int(v) => {
             let pk = printed_kind(spec);
             let shown = v.convert(pk);
-            let max_len = (n - o).min(
-                64 + width.unwrap_or(0).max(0) as usize + precision.unwrap_or(0).max(0) as usize,
-            );
+            // `%c` prints exactly its width's characters (at least one).
+            let longest = match spec.conv {
+                b'c' => width.unwrap_or(0).max(1) as usize,
+                _ => {
+                    64 + width.unwrap_or(0).max(0) as usize + precision.unwrap_or(0).max(0) as usize
+                }
+            };
+            let max_len = (n - o).min(longest);
             let mut seen = BTreeSet::new();
             for j in 1..=max_len {
                 let text = &e[o..o + j];
+                // No number is written with this character: no longer
+                // text parses either.
+                if spec.conv != b'c' && !int_alphabet(e[o + j - 1]) {
+                    break;
+                }
                 for cand in int_candidates(spec, text) {
                     if cand < pk.min() || cand > pk.max() || !seen.insert((j, cand)) {
                         continue;

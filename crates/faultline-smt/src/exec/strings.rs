@@ -18,28 +18,56 @@ const OFFSET_EFFORT: u32 = 200_000;
 /// numeral replaced by a fresh constant: it can
 /// take every value `t` can (and more), and the solver enumerates the values
 /// of `21 * sext(i) + 20` at once where `i`'s own term would cost it dearly.
+///
+/// Each distinct subterm is abstracted once (the term is a DAG: a walk of
+/// its tree was exponential in the depth of shared if-then-elses, seconds and
+/// gigabytes for an offset after a loop over a computed line).
 fn abstract_offset(t: &z3::ast::Dynamic) -> z3::ast::Dynamic {
+    abstract_offset_in(t, &mut std::collections::BTreeMap::new())
+}
+
+fn abstract_offset_in(
+    t: &z3::ast::Dynamic,
+    done: &mut std::collections::BTreeMap<u32, (z3::ast::Dynamic, z3::ast::Dynamic)>,
+) -> z3::ast::Dynamic {
     if t.kind() == z3::AstKind::Numeral {
         return t.clone();
     }
+    let id = crate::lift::ast_id(t);
+    if let Some((_, a)) = done.get(&id) {
+        return a.clone();
+    }
+    crate::limits::tick();
+    let mut a = None;
     if t.is_app() {
         let d = t.decl();
         let name = d.name();
         if name == "if" {
             let ch = t.children();
             let c = z3::ast::Bool::fresh_const("off");
-            return c.ite(&abstract_offset(&ch[1]), &abstract_offset(&ch[2]));
-        }
-        if matches!(
+            let (x, y) = (
+                abstract_offset_in(&ch[1], done),
+                abstract_offset_in(&ch[2], done),
+            );
+            a = Some(c.ite(&x, &y));
+        } else if matches!(
             name.as_str(),
             "bvadd" | "bvmul" | "bvsub" | "sign_extend" | "zero_extend" | "+" | "*" | "-"
         ) {
-            let ch: Vec<z3::ast::Dynamic> = t.children().iter().map(abstract_offset).collect();
+            let ch: Vec<z3::ast::Dynamic> = t
+                .children()
+                .iter()
+                .map(|c| abstract_offset_in(c, done))
+                .collect();
             let refs: Vec<&dyn z3::ast::Ast> = ch.iter().map(|c| c as &dyn z3::ast::Ast).collect();
-            return d.apply(&refs);
+            a = Some(d.apply(&refs));
         }
     }
-    z3::ast::Dynamic::fresh_const("off", &t.get_sort())
+    let a = a.unwrap_or_else(|| z3::ast::Dynamic::fresh_const("off", &t.get_sort()));
+    // The term is kept with its abstraction, so that its id is not reused
+    // while the map lives.
+    done.insert(id, (t.clone(), a.clone()));
+    a
 }
 
 /// A numeral's value: a bit-vector's as a signed number, or an integer's.
@@ -819,5 +847,27 @@ impl<'a, 'b> SymExec<'a, 'b> {
         }
         let ret = self.finish_scan(&cases, &targets, &gg)?;
         Ok(SVal::Int(ret))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::abstract_offset;
+    use z3::ast::{Ast, Bool, Dynamic, BV};
+
+    #[test]
+    fn an_offset_is_abstracted_once_per_distinct_subterm() {
+        // o_{k+1} = if c_k then o_k + 1 else o_k + 2: 40 levels, whose tree
+        // has 2^40 leaves. Each distinct subterm is one unit of work.
+        let mut o = BV::new_const("i", 64);
+        for k in 0..40 {
+            let c = Bool::new_const(format!("c{k}"));
+            o = c.ite(&(&o + 1u64), &(&o + 2u64));
+        }
+        let o = Dynamic::from_ast(&o);
+        let _scope = crate::limits::enter(&faultline_exec::budget::Budget::unlimited());
+        let abs = crate::limits::capped(1_000, || abstract_offset(&o));
+        let abs = abs.expect("within 1,000 units of work");
+        assert_eq!(abs.get_sort(), o.get_sort());
     }
 }

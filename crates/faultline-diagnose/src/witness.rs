@@ -469,9 +469,16 @@ struct Flip<'a> {
     stmt: StmtId,
     ctx: &'a [Scope],
     outcome: bool,
+    /// The output the run must print exactly (outputs compared byte for
+    /// byte): a run whose output stops being a prefix of it is stopped.
+    exact: Option<&'a [u8]>,
 }
 
 impl Hooks for Flip<'_> {
+    fn keeps_printing(&mut self, stdout: &[u8]) -> bool {
+        self.exact.is_none_or(|e| e.starts_with(stdout))
+    }
+
     fn relaxed(&self, stmt: StmtId) -> bool {
         stmt == self.stmt
     }
@@ -505,7 +512,17 @@ pub fn flip_passes(
     limits: Limits,
     compare: faultline_exec::Compare,
 ) -> bool {
-    let mut flip = Flip { stmt, ctx, outcome };
+    // Byte for byte, an output that is no longer a prefix of the expected
+    // one fails whatever follows: the run stops there (a switched base case
+    // of a recursion printed its whole wrong output before).
+    let exact =
+        matches!(compare, faultline_exec::Compare::Exact).then_some(&test.expected_stdout[..]);
+    let mut flip = Flip {
+        stmt,
+        ctx,
+        outcome,
+        exact,
+    };
     let exec = exe.run(
         test.input(),
         ExecOptions {

@@ -129,6 +129,14 @@ pub trait Hooks {
     fn library_result(&mut self, f: Builtin, args: &[f64], result: f64) {
         let _ = (f, args, result);
     }
+    /// Called after each write to stdout, with everything written so far;
+    /// returning `false` ends the run there with [`Termination::Stopped`]
+    /// (a hook that knows the output a run must print stops one whose
+    /// output can no longer be it).
+    fn keeps_printing(&mut self, stdout: &[u8]) -> bool {
+        let _ = stdout;
+        true
+    }
     /// Called before each statement instance; returning `true` ends the run
     /// there with [`Termination::Stopped`].
     fn stop_before(&mut self, site: &Site) -> bool {

@@ -172,3 +172,38 @@ fn a_run_reports_its_peak_stack() {
     // The 8 KiB a C program's start-up uses, main's frame and f(0)'s.
     assert_eq!(p0, (8 << 10) + main + f);
 }
+
+/// Stops a run once its stdout is no longer a prefix of `expected`.
+struct Prefix(&'static [u8]);
+
+impl faultline_exec::Hooks for Prefix {
+    fn keeps_printing(&mut self, stdout: &[u8]) -> bool {
+        self.0.starts_with(stdout)
+    }
+}
+
+#[test]
+fn a_hook_ends_a_run_whose_output_went_wrong() {
+    // The first line differs from the expected one: the run stops after
+    // writing it, before the rest of the loop (which would never end).
+    let prog = faultline_c::compile_source(
+        "prog.c",
+        "#include <stdio.h>\nint main(void) { int i; for (i = 0; ; i++) printf(\"%d\\n\", i); }\n",
+    )
+    .expect("compiles");
+    let exe = Executable::new(&prog).expect("starts");
+    let mut hook = Prefix(b"0\n1\n7\n");
+    let e = exe.run(
+        Input {
+            args: &[],
+            stdin: b"",
+            workdir: None,
+        },
+        ExecOptions {
+            hooks: Some(&mut hook),
+            ..ExecOptions::default()
+        },
+    );
+    assert_eq!(e.termination, Termination::Stopped);
+    assert_eq!(e.stdout, b"0\n1\n2\n");
+}

@@ -22,6 +22,19 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         }))
     }
 
+    /// After a write to stdout: the run ends if the hooks say so
+    /// ([`Hooks::keeps_printing`]).
+    fn printed(&mut self) -> R<()> {
+        let keeps = match self.hooks.as_mut() {
+            Some(h) => h.keeps_printing(&self.out),
+            None => true,
+        };
+        match keeps {
+            true => Ok(()),
+            false => Err(Box::new(Stop::Hooked)),
+        }
+    }
+
     pub(super) fn emit(&mut self, stream: Stream, bytes: &[u8]) -> R<()> {
         match stream {
             Stream::Stdout
@@ -37,8 +50,12 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
                     None => bytes.to_vec(),
                 };
                 self.out.extend_from_slice(&text);
+                self.printed()?;
             }
-            Stream::Stdout => self.out.extend_from_slice(bytes),
+            Stream::Stdout => {
+                self.out.extend_from_slice(bytes);
+                self.printed()?;
+            }
             Stream::Stderr => self.err.extend_from_slice(bytes),
             Stream::Stdin => return Err(self.error(ErrorKind::Invalid, "output to stdin")),
             Stream::File(i) => return self.write_file(i, bytes),

@@ -315,6 +315,10 @@ pub struct Applier<'w> {
     test: usize,
     counts: HashMap<Key, u32>,
     seen: Vec<Angelic>,
+    /// The output the run must print exactly, if outputs are compared
+    /// byte for byte: the run stops once its output is no longer a prefix
+    /// of it (it fails either way).
+    exact: Option<&'w [u8]>,
 }
 
 fn fmt_value(v: Value) -> String {
@@ -332,6 +336,7 @@ impl<'w> Applier<'w> {
             test,
             counts: HashMap::new(),
             seen: Vec::new(),
+            exact: None,
         }
     }
 }
@@ -378,6 +383,10 @@ impl Applier<'_> {
 impl Hooks for Applier<'_> {
     fn relaxed(&self, stmt: StmtId) -> bool {
         self.w.stmts.contains(&stmt)
+    }
+
+    fn keeps_printing(&mut self, stdout: &[u8]) -> bool {
+        self.exact.is_none_or(|e| e.starts_with(stdout))
     }
 
     fn watches(&self, stmt: StmtId) -> bool {
@@ -560,6 +569,8 @@ pub fn replay(
         test: t,
         counts: HashMap::new(),
         seen: Vec::new(),
+        exact: matches!(compare, faultline_exec::Compare::Exact)
+            .then_some(&test.expected_stdout[..]),
     };
     // The trace serves the bounds and the path only: a witness that may
     // leave the bounds, with no path to follow, records none.

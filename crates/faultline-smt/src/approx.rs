@@ -255,6 +255,20 @@ impl Reals {
                 Some(Dynamic::from_ast(&BV::from_int(&t, bv_width(e))))
             }
             DeclKind::FpaToReal => r(self.real_arg(args.first()?)?),
+            // Rounded toward zero (C's conversion to an integer type, whose
+            // range check rounds so): truncation.
+            DeclKind::FpaRoundToIntegral
+                if args.first()?.is_app()
+                    && args.first()?.decl().kind() == DeclKind::FpaRmTowardZero =>
+            {
+                let x = self.real_arg(args.get(1)?)?;
+                let zero = Real::from_int(&Int::from_i64(0));
+                let t = x.ge(&zero).ite(
+                    &Real::from_int(&x.to_int()),
+                    &Real::from_int(&x.unary_minus().to_int()).unary_minus(),
+                );
+                r(t)
+            }
             DeclKind::Ite if fp => {
                 let c = self.tr(args.first()?)?.as_bool()?;
                 let x = self.real_arg(args.get(1)?)?;

@@ -275,3 +275,36 @@ fn bits_from_a_conversion_meet_math_integers() {
     assert_eq!(val(diff), "(- 12)");
     assert_eq!(val(&pick), "(- 7)");
 }
+
+/// In the cheaper theory (reals), a double converted to `int` is truncated
+/// toward zero, range check included (its `fp.roundToIntegral` toward zero
+/// was left untranslated, so every formula with such a conversion skipped
+/// the cheaper theory: `n = n / 10.0` took seconds per exact check).
+#[test]
+fn a_double_truncated_to_int_translates_into_reals() {
+    use faultline_ir::FloatKind;
+    use sym::FpEq;
+    let sem = IntSemantics::Math;
+    let int = Type::Int(IntKind::Int);
+    let (d, _) = SVal::fresh(sem, &Type::Float(FloatKind::Double), "d").unwrap();
+    let (n, _) = SVal::fresh(sem, &int, "n").unwrap();
+    let conv = sym::convert(&d, &Type::Float(FloatKind::Double), &int).unwrap();
+    let (SVal::Float(df), SVal::Int(ti), SVal::Int(ni)) = (&d, &conv.v, &n) else {
+        panic!("a double and integers")
+    };
+    let holds = |x: f64, k: i128| {
+        let mut formula = conv.safe.clone();
+        formula.push(df.t._eq_fp(&sym::fp_const(FloatKind::Double, x)));
+        formula.push(ti.eq(ni));
+        formula.push(ni.eq_const(k));
+        let solver = Solver::new();
+        faultline_smt::approx::assert_reals(&formula, &solver).expect("translated");
+        solver.check() == SatResult::Sat
+    };
+    assert!(holds(-7.9, -7));
+    assert!(!holds(-7.9, -8));
+    assert!(holds(12.5, 12));
+    assert!(!holds(12.5, 13));
+    // Out of `int`'s range: undefined, so no value.
+    assert!(!holds(3e10, 0));
+}

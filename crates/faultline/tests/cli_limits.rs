@@ -286,7 +286,11 @@ fn checks_that_cannot_be_encoded_leave_statements_undecided_and_the_result_parti
     assert_eq!(o.status, 3, "{}", o.stderr);
     let lines: Vec<&str> = o.stdout.lines().collect();
     assert_eq!(lines[0], "1 of 1 test fail: one");
-    assert_eq!(lines[1], "method full+mbd: 5 diagnoses (incomplete: 7 statements left undecided: their checks' formulas could not be encoded (see the notes))");
+    // 6 statements: the reading loop's condition is refuted (relaxed, it
+    // cannot make the printing loop print a third name), since a string
+    // argument's offset is abstracted once per distinct subterm and its
+    // values can be enumerated.
+    assert_eq!(lines[1], "method full+mbd: 5 diagnoses (incomplete: 6 statements left undecided: their checks' formulas could not be encoded (see the notes))");
     let note = format!(
         "note: test one: a statement's check could not be encoded ({why}); statements left undecided"
     );

@@ -150,6 +150,7 @@ impl<S: TestSource> Combination for Mbd<S> {
             && engine.options().max_size >= 1;
         let mut search = Search {
             order: engine.session().representatives_first(),
+            singles_order: shorter_runs_first(engine, engine.session().representatives_first()),
             source: &mut self.source,
             joint: Joint::new(engine, !focused),
             insertions: !focused,
@@ -244,6 +245,9 @@ enum Validation {
 struct Search<'a, S: TestSource> {
     /// Failing tests, representatives of distinct paths first.
     order: Vec<usize>,
+    /// The order in which a single statement's focused checks visit the
+    /// tests ([`shorter_runs_first`]).
+    singles_order: Vec<usize>,
     source: &'a mut S,
     joint: Joint,
     /// Tests in the joint formula, in the order they joined.
@@ -379,10 +383,13 @@ impl<S: TestSource> Search<'_, S> {
         let polish = self.diagnoses.len() < POLISHED;
         let check = Check::Focused { polish, on_path };
         Ok(
-            match engine.explain_each_with(&self.order, &d, check, known)? {
+            match engine.explain_each_with(&self.singles_order, &d, check, known)? {
                 Verdict::Refuted => Verdict::Refuted,
                 Verdict::Undecided => Verdict::Undecided,
-                Verdict::Explained(angelic) => {
+                Verdict::Explained(mut angelic) => {
+                    // Reported in the order of the tests, whatever the
+                    // order they were checked in.
+                    angelic.sort_by_key(|a| self.order.iter().position(|&t| t == a.test));
                     if self.accept(engine, d, 1, &[], angelic) {
                         return Err(Incomplete::MaxDiagnoses);
                     }
@@ -638,4 +645,18 @@ impl<S: TestSource> Search<'_, S> {
         self.accepted.push(d);
         self.diagnoses.len() >= engine.options().max_diagnoses
     }
+}
+
+/// `order` with the tests whose failing runs are much shorter first (by
+/// the number of bits of their step counts: a run at least twice as short
+/// as another comes before it; within a length, `order`'s order). A
+/// single statement is refuted by the first test it does not explain, and
+/// a focused formula grows with its run: `bubblesort`'s checks refuted
+/// statements on `5 4 3 2 1` where `2 1` refutes them as well, in a fifth
+/// of the time. A statement that explains every test is checked on every
+/// one either way.
+fn shorter_runs_first(engine: &Engine, mut order: Vec<usize>) -> Vec<usize> {
+    let runs = &engine.session().runs;
+    order.sort_by_key(|&t| u64::BITS - runs[t].execution.steps.leading_zeros());
+    order
 }

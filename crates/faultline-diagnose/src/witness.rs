@@ -386,7 +386,7 @@ impl Hooks for Applier<'_> {
     }
 
     fn keeps_printing(&mut self, stdout: &[u8]) -> bool {
-        self.exact.is_none_or(|e| e.starts_with(stdout))
+        may_still_print(self.exact, stdout)
     }
 
     fn watches(&self, stmt: StmtId) -> bool {
@@ -485,7 +485,7 @@ struct Flip<'a> {
 
 impl Hooks for Flip<'_> {
     fn keeps_printing(&mut self, stdout: &[u8]) -> bool {
-        self.exact.is_none_or(|e| e.starts_with(stdout))
+        may_still_print(self.exact, stdout)
     }
 
     fn relaxed(&self, stmt: StmtId) -> bool {
@@ -524,13 +524,11 @@ pub fn flip_passes(
     // Byte for byte, an output that is no longer a prefix of the expected
     // one fails whatever follows: the run stops there (a switched base case
     // of a recursion printed its whole wrong output before).
-    let exact =
-        matches!(compare, faultline_exec::Compare::Exact).then_some(&test.expected_stdout[..]);
     let mut flip = Flip {
         stmt,
         ctx,
         outcome,
-        exact,
+        exact: exact_output(test, compare),
     };
     let exec = exe.run(
         test.input(),
@@ -541,6 +539,18 @@ pub fn flip_passes(
         },
     );
     faultline_exec::suite::judge(test, &exec, compare) == Verdict::Pass
+}
+
+/// The output a run of `test` must print byte for byte, when `compare`
+/// compares so: a run whose output stops being a prefix of it fails
+/// whatever follows ([`Hooks::keeps_printing`]).
+fn exact_output(test: &TestCase, compare: faultline_exec::Compare) -> Option<&[u8]> {
+    matches!(compare, faultline_exec::Compare::Exact).then_some(&test.expected_stdout[..])
+}
+
+/// Whether `stdout` may still become `exact` (always, without one).
+fn may_still_print(exact: Option<&[u8]>, stdout: &[u8]) -> bool {
+    exact.is_none_or(|e| e.starts_with(stdout))
 }
 
 /// What a re-execution with angelic values showed.
@@ -569,8 +579,7 @@ pub fn replay(
         test: t,
         counts: HashMap::new(),
         seen: Vec::new(),
-        exact: matches!(compare, faultline_exec::Compare::Exact)
-            .then_some(&test.expected_stdout[..]),
+        exact: exact_output(test, compare),
     };
     // The trace serves the bounds and the path only: a witness that may
     // leave the bounds, with no path to follow, records none.

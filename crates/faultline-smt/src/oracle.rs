@@ -650,6 +650,9 @@ pub fn cut_target(
         return expected.to_vec();
     }
     let e = tokens(expected);
+    if e.is_empty() {
+        return expected.to_vec();
+    }
     let p = tokens(partial);
     // The partial output's last token may be cut in the middle.
     let complete = match partial.last() {
@@ -661,20 +664,15 @@ pub fn cut_target(
         .zip(&p[..complete])
         .take_while(|((_, a), (_, b))| a == b)
         .count();
-    if e.is_empty() {
-        return expected.to_vec();
-    }
     let tail = ending.and_then(|end| matching_end(&e, end));
     let kept = e.len() - tail.map_or(0, |(_, m)| m);
     let mut t = Vec::with_capacity(expected.len());
-    for (i, &(eo, et)) in e[..kept].iter().enumerate() {
+    for (i, &(_, et)) in e[..kept].iter().enumerate() {
         // The separator before a token the run started printing, after
         // tokens it printed as expected, is the run's.
-        let sep = match (i <= agreed && i < p.len(), i.checked_sub(1)) {
-            (true, None) => &partial[..p[0].0],
-            (true, Some(j)) => &partial[p[j].0 + p[j].1.len()..p[i].0],
-            (false, None) => &expected[..eo],
-            (false, Some(j)) => &expected[e[j].0 + e[j].1.len()..eo],
+        let sep = match i <= agreed && i < p.len() {
+            true => separator(partial, &p, i),
+            false => separator(expected, &e, i),
         };
         t.extend_from_slice(sep);
         t.extend_from_slice(et);
@@ -725,6 +723,12 @@ fn in_format_of(compare: Compare, et: &[u8], at: &[u8]) -> Vec<u8> {
     }
 }
 
+/// The whitespace of `text` before its token `i` (of `toks`, its tokens).
+fn separator<'a>(text: &'a [u8], toks: &[(usize, &[u8])], i: usize) -> &'a [u8] {
+    let start = i.checked_sub(1).map_or(0, |j| toks[j].0 + toks[j].1.len());
+    &text[start..toks[i].0]
+}
+
 /// The tokens of `expected` with `actual`'s whitespace and its tokens where
 /// they match.
 fn token_target(compare: Compare, expected: &[u8], actual: &[u8]) -> Vec<u8> {
@@ -734,12 +738,10 @@ fn token_target(compare: Compare, expected: &[u8], actual: &[u8]) -> Vec<u8> {
         return expected.to_vec();
     }
     let mut t = Vec::with_capacity(actual.len().max(expected.len()));
-    for (i, &(eo, et)) in e.iter().enumerate() {
-        let sep = match (a.get(i), i.checked_sub(1)) {
-            (Some(&(ao, _)), None) => &actual[..ao],
-            (Some(&(ao, _)), Some(j)) => &actual[a[j].0 + a[j].1.len()..ao],
-            (None, None) => &expected[..eo],
-            (None, Some(j)) => &expected[e[j].0 + e[j].1.len()..eo],
+    for (i, &(_, et)) in e.iter().enumerate() {
+        let sep = match i < a.len() {
+            true => separator(actual, &a, i),
+            false => separator(expected, &e, i),
         };
         t.extend_from_slice(sep);
         match a.get(i) {

@@ -107,13 +107,24 @@ int main(void) {
         stdin: b"abc\n".to_vec(),
         ..test_case()
     };
-    let _scope = limits::enter(&Budget::unlimited());
-    let work = limits::capped(10_000, || {
-        encode(&prog, &test, &Bounds::default());
-        limits::work()
-    });
+    let work = work_within(&prog, &test, &Bounds::default(), 10_000);
     let work = work.expect("within 10,000 units of work");
     assert!(work < 100, "{work}");
+}
+
+/// The units of work encoding `test` of `prog` takes (with an unlimited
+/// budget), `None` beyond `cap`.
+fn work_within(
+    prog: &faultline_ir::Program,
+    test: &TestCase,
+    bounds: &Bounds,
+    cap: u64,
+) -> Option<u64> {
+    let _scope = limits::enter(&Budget::unlimited());
+    limits::capped(cap, || {
+        encode(prog, test, bounds);
+        limits::work()
+    })
 }
 
 #[test]
@@ -143,15 +154,11 @@ int main(void) {
         expected_stdout: b"295\n".to_vec(),
         ..test_case()
     };
-    let _scope = limits::enter(&Budget::unlimited());
     let bounds = Bounds {
         default_loop: 6,
         ..Bounds::default()
     };
-    let work = limits::capped(20_000, || {
-        encode(&prog, &test, &bounds);
-        limits::work()
-    });
+    let work = work_within(&prog, &test, &bounds, 20_000);
     let work = work.expect("within 20,000 units of work");
     assert!(work < 1_000, "{work}");
 }

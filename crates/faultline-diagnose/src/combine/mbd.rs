@@ -148,9 +148,10 @@ impl<S: TestSource> Combination for Mbd<S> {
         let focused = self.source.exact()
             && engine.mcs_options().order == Order::Cardinality
             && engine.options().max_size >= 1;
+        let order = engine.session().representatives_first();
         let mut search = Search {
-            order: engine.session().representatives_first(),
-            singles_order: shorter_runs_first(engine, engine.session().representatives_first()),
+            singles_order: shorter_runs_first(engine, order.clone()),
+            order,
             source: &mut self.source,
             joint: Joint::new(engine, !focused),
             insertions: !focused,
@@ -389,7 +390,7 @@ impl<S: TestSource> Search<'_, S> {
                 Verdict::Explained(mut angelic) => {
                     // Reported in the order of the tests, whatever the
                     // order they were checked in.
-                    angelic.sort_by_key(|a| self.order.iter().position(|&t| t == a.test));
+                    angelic.sort_by_cached_key(|a| self.order.iter().position(|&t| t == a.test));
                     if self.accept(engine, d, 1, &[], angelic) {
                         return Err(Incomplete::MaxDiagnoses);
                     }

@@ -341,7 +341,6 @@ impl<'a, 'b> SymExec<'a, 'b> {
         }
     }
 
-    /// The cells of `obj` that offset `off` may denote for an access of `n` cells.
     /// Whether place `p` is, contains or is a member of a union.
     fn touches_union(&self, p: &Place) -> bool {
         self.prog.has_union(&p.ty)
@@ -349,7 +348,17 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 if matches!(base.ty, Type::Struct(s) if self.prog.struct_def(s).union))
     }
 
-    pub(super) fn candidates(&self, obj: u32, off: &SInt, n: usize) -> Vec<(usize, Bool)> {
+    /// The cells of `obj` that offset `off` may denote for an access of `n`
+    /// cells. With `read`, where every offset is a candidate, runs of equal cells
+    /// are one candidate each ([`Self::runs_of_equal_cells`]; a store must
+    /// name its cell).
+    pub(super) fn candidates(
+        &self,
+        obj: u32,
+        off: &SInt,
+        n: usize,
+        read: bool,
+    ) -> Vec<(usize, Bool)> {
         let len = self.objs[obj as usize].cells.len();
         if len < n {
             return Vec::new();
@@ -367,6 +376,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
                     .filter(|&k| k + n <= len)
                     .map(|k| (k, off.eq_const(k as i128)))
                     .collect(),
+                None if read => self.runs_of_equal_cells(obj, off, n),
                 None => self.every_offset(off, len, n),
             },
         }
@@ -395,18 +405,14 @@ impl<'a, 'b> SymExec<'a, 'b> {
         Some(ks)
     }
 
-    /// The cells `off` may denote for a read of `n` cells, as
-    /// [`Self::candidates`], except that where every offset is a candidate,
+    /// Where every offset of `obj` is a candidate of a read of `n` cells:
     /// consecutive offsets whose `n` cells hold the same terms are one
     /// candidate (the first of them) under the condition that `off` is in
-    /// their range: a read at a free index of a 2000-`char` buffer holding a
+    /// their range. A read at a free index of a 2000-`char` buffer holding a
     /// 10-character string and zeros is 12 alternatives, not 2000.
-    fn read_candidates(&self, obj: u32, off: &SInt, n: usize) -> Vec<(usize, Bool)> {
+    fn runs_of_equal_cells(&self, obj: u32, off: &SInt, n: usize) -> Vec<(usize, Bool)> {
         let cells = &self.objs[obj as usize].cells;
         let len = cells.len();
-        if len < n || off.as_const().is_some() || self.offset_values(off).is_some() {
-            return self.candidates(obj, off, n);
-        }
         let keys: Vec<Option<(usize, usize)>> = cells.iter().map(cell_key).collect();
         let same = |a: usize, b: usize| {
             (0..n).all(|i| keys[a + i].is_some() && keys[a + i] == keys[b + i])
@@ -492,7 +498,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 });
                 continue;
             }
-            for (j, at) in self.read_candidates(alt.obj, &alt.off, n) {
+            for (j, at) in self.candidates(alt.obj, &alt.off, n, true) {
                 crate::limits::tick();
                 let cond = and2(&alt.g, &at);
                 let mut cells: Vec<SCell> = self.objs[alt.obj as usize].cells[j..j + n].to_vec();
@@ -556,7 +562,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 self.check(&and2(g, &alt.g), ff());
                 continue;
             }
-            for (j, at) in self.candidates(alt.obj, &alt.off, n) {
+            for (j, at) in self.candidates(alt.obj, &alt.off, n, false) {
                 crate::limits::tick();
                 let cond = and2(&and2(g, &alt.g), &at);
                 if is_false(&cond) {

@@ -29,9 +29,16 @@ const NODES: usize = 4096;
 /// `t` has a free value outside an if-then-else's condition, or the tree
 /// would have more than [`LEAVES`] leaves.
 pub fn lift(t: &Dynamic) -> Option<Dynamic> {
+    lift_within(t, LEAVES)
+}
+
+/// [`lift`] with at most `leaves` leaves (instead of [`LEAVES`]): a
+/// product of two unknowns is nonlinear for Z3's integer arithmetic, where
+/// a larger multiplexer is still the cheaper term.
+pub fn lift_within(t: &Dynamic, leaves: usize) -> Option<Dynamic> {
     let mut memo = Memo::new();
     let mut budget = Budget {
-        leaves: LEAVES,
+        leaves,
         nodes: NODES,
     };
     let r = tree(t, &mut budget, &mut memo)?;

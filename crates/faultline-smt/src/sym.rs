@@ -463,6 +463,11 @@ impl SInt {
     }
 
     fn convert_depth(&self, to: IntKind, depth: u32) -> SInt {
+        // Nothing to convert (walking the term's if-then-else tree would
+        // rebuild it, without its sharing).
+        if to == self.kind {
+            return self.clone();
+        }
         if let Some(c) = self.as_const() {
             return SInt::constant(self.sem(), to, c);
         }
@@ -820,6 +825,38 @@ fn unified<'a>(x: &'a SInt, y: &'a SInt) -> (Cow<'a, SInt>, Cow<'a, SInt>) {
     }
 }
 
+/// `x * n` in `x`'s kind, wrapping, with no overflow condition: an offset
+/// scaled by a constant element size (the caller bounds the offset),
+/// computed per leaf when `x` is an if-then-else tree of values.
+pub fn scaled(x: &SInt, n: i128) -> SInt {
+    let t = match &x.t {
+        ITerm::Bv(b) => {
+            let w = x.kind.bits();
+            ITerm::Bv(lifted(b.bvmul(BV::from_i64(n as i64, w)), |d| d.as_bv()))
+        }
+        ITerm::Math(i) => ITerm::Math(lifted(i * Int::from_i64(n as i64), |d| d.as_int())),
+    };
+    SInt { kind: x.kind, t }
+}
+
+/// The most leaves of a lifted product or quotient of two unknown math
+/// integers ([`crate::lift::lift_within`]): nonlinear otherwise, which Z3
+/// decides far more slowly than a multiplexer of this size (a 3x3 matrix
+/// product whose operands are each one of ten inputs: 100 leaves).
+const NONLINEAR_LEAVES: usize = 256;
+
+/// A product, quotient or remainder `t` of `x` and `y`, lifted
+/// ([`lifted`]); with up to [`NONLINEAR_LEAVES`] leaves when neither
+/// operand is a constant.
+fn nonlinear<T: Ast>(t: T, x: &SInt, y: &SInt, back: impl Fn(z3::ast::Dynamic) -> Option<T>) -> T {
+    if x.as_const().is_some() || y.as_const().is_some() {
+        return lifted(t, back);
+    }
+    crate::lift::lift_within(&z3::ast::Dynamic::from_ast(&t), NONLINEAR_LEAVES)
+        .and_then(back)
+        .unwrap_or(t)
+}
+
 fn int_binary(op: BinOp, k: IntKind, x: &SInt, y: &SInt) -> SResult<Checked<SInt>> {
     if let (Some(a), Some(b)) = (x.as_const(), y.as_const()) {
         return Ok(fold_binary(op, k, y.kind, a, b, x.sem()));
@@ -847,9 +884,9 @@ fn int_binary(op: BinOp, k: IntKind, x: &SInt, y: &SInt) -> SResult<Checked<SInt
                     if signed {
                         let w = k.bits();
                         let fits = fits_signed(&a.sign_ext(w).bvmul(b.sign_ext(w)), w);
-                        safe.push(crate::lift::lift_bool(&fits));
+                        safe.push(nonlinear(fits, x, y, |d| d.as_bool()));
                     }
-                    lifted(a.bvmul(b), |d| d.as_bv())
+                    nonlinear(a.bvmul(b), x, y, |d| d.as_bv())
                 }
                 BinOp::Div | BinOp::Rem => {
                     safe.push(b.eq(BV::from_u64(0, k.bits())).not());
@@ -865,7 +902,7 @@ fn int_binary(op: BinOp, k: IntKind, x: &SInt, y: &SInt) -> SResult<Checked<SInt
                         (_, true) => a.bvsrem(b),
                         (_, false) => a.bvurem(b),
                     };
-                    lifted(r, |d| d.as_bv())
+                    nonlinear(r, x, y, |d| d.as_bv())
                 }
                 BinOp::BitAnd => a.bvand(b),
                 BinOp::BitOr => a.bvor(b),
@@ -899,6 +936,13 @@ fn int_binary(op: BinOp, k: IntKind, x: &SInt, y: &SInt) -> SResult<Checked<SInt
                         a - &(b * &quot)
                     }
                 }
+            };
+            // A product or quotient of if-then-else terms over values is
+            // nonlinear for Z3's integer arithmetic: computed per leaf, it
+            // is a multiplexer over numerals (as on bit-vectors).
+            let r = match op {
+                BinOp::Add | BinOp::Sub => r,
+                _ => nonlinear(r, x, y, |d| d.as_int()),
             };
             ITerm::Math(r)
         }

@@ -208,6 +208,63 @@ fn expensive_operations_on_if_then_else_values_are_computed_per_leaf() {
     assert_eq!(lt.v.1.as_bool(), Some(false));
 }
 
+/// A product of two unknowns, each one of ten values (a 3x3 matrix's cell
+/// whose index a relaxed loop counter chose), is computed per leaf in both
+/// semantics: a multiplexer over the 100 products, not a multiplication
+/// (nonlinear for Z3's integer arithmetic, a multiplier circuit on
+/// bit-vectors), and equivalent.
+#[test]
+fn a_product_of_two_unknowns_of_a_few_values_each_is_computed_per_leaf() {
+    for sem in [IntSemantics::Math, IntSemantics::BitVector] {
+        let i = |v| SInt::constant(sem, IntKind::Int, v);
+        let tree = |name: &str| {
+            let mut t = i(0);
+            for v in 1..10 {
+                t = SInt::ite(&Bool::new_const(format!("{name}{v}")), &i(v), &t);
+            }
+            t
+        };
+        let (x, y) = (SVal::Int(tree("a")), SVal::Int(tree("b")));
+        let r = sym::binary(BinOp::Mul, &Type::Int(IntKind::Int), &x, &y).unwrap();
+        let SVal::Int(v) = &r.v else { panic!("an int") };
+        let text = v.dynamic().to_string();
+        assert!(
+            !text.contains('*') && !text.contains("bvmul"),
+            "{sem:?}: {text}"
+        );
+        let s = Solver::new();
+        s.assert(Bool::new_const("a7"));
+        s.assert(Bool::new_const("b9").not());
+        s.assert(Bool::new_const("b8"));
+        assert_eq!(s.check(), SatResult::Sat);
+        let m = s.get_model().unwrap();
+        // a is 9 or 7 (the first true condition from the outside), b is 8.
+        let a = match m.eval(&Bool::new_const("a9"), true).unwrap().as_bool() {
+            Some(true) => 9,
+            _ => match m.eval(&Bool::new_const("a8"), true).unwrap().as_bool() {
+                Some(true) => 8,
+                _ => 7,
+            },
+        };
+        assert_eq!(v.eval(&m), Some(a * 8), "{sem:?}");
+    }
+}
+
+/// Converting an integer to its own kind is the term itself: a walk of its
+/// if-then-else tree would rebuild it without its sharing (every printed
+/// `%d` of a cell whose index a relaxed counter chose converted it).
+#[test]
+fn an_integer_converted_to_its_own_kind_is_itself() {
+    let sem = IntSemantics::BitVector;
+    let mut t = SInt::constant(sem, IntKind::Int, 0);
+    for k in 0..20 {
+        let (free, _) = SInt::fresh(sem, IntKind::Int, "v");
+        t = SInt::ite(&Bool::new_const(format!("c{k}")), &free, &t);
+    }
+    assert!(t.convert(IntKind::Int).dynamic().ast_eq(t.dynamic()));
+    assert!(!t.convert(IntKind::Long).dynamic().ast_eq(t.dynamic()));
+}
+
 /// The constants of an if-then-else tree whose branches are shared (a DAG
 /// with 2^40 paths, as a loop's symbolic index builds) are found by
 /// visiting each term once, and a walk that would visit too many terms

@@ -172,18 +172,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
         }
         match a.as_const() {
             Some(x) => self.long(x * n as i128),
-            None => sym::binary(
-                faultline_ir::BinOp::Mul,
-                &faultline_ir::LONG,
-                &SVal::Int(a.clone()),
-                &SVal::Int(self.long(n as i128)),
-            )
-            .ok()
-            .and_then(|c| match c.v {
-                SVal::Int(i) => Some(i),
-                _ => None,
-            })
-            .expect("long multiplication"),
+            None => sym::scaled(&a.convert(IntKind::Long), n as i128),
         }
     }
 

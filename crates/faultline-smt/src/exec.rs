@@ -338,6 +338,10 @@ struct SymExec<'a, 'b> {
     /// (asserted one by one, each is simplified on its own, and a loop's
     /// conditions over a growing term cost the square of its length).
     pending: std::cell::RefCell<Vec<Bool>>,
+    /// What the guards of the latest reads say ([`crate::guards`]), by the
+    /// guards' ids, oldest first: consecutive reads are mostly under a few
+    /// guards.
+    facts: Vec<(u32, std::rc::Rc<crate::guards::Facts>)>,
 }
 
 fn err(stmt: Option<StmtId>, e: Unsupported) -> EncodeError {
@@ -394,6 +398,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
             relaxed_vars: Default::default(),
             term_values: Default::default(),
             pending: Default::default(),
+            facts: Vec::new(),
         }
     }
 

@@ -20,6 +20,7 @@
 
 pub mod approx;
 pub mod exec;
+mod guards;
 pub mod instances;
 mod lift;
 pub mod limits;

@@ -342,6 +342,22 @@ impl SInt {
     }
 
     /// The concrete value, when the term is a numeral.
+    /// The integer with `f` applied to its term (keeping its sort).
+    pub fn map_term(&self, f: &mut dyn FnMut(&z3::ast::Dynamic) -> z3::ast::Dynamic) -> SInt {
+        if self.as_const().is_some() {
+            return self.clone();
+        }
+        let t = match &self.t {
+            ITerm::Bv(b) => f(&z3::ast::Dynamic::from_ast(b))
+                .as_bv()
+                .map_or_else(|| self.t.clone(), ITerm::Bv),
+            ITerm::Math(i) => f(&z3::ast::Dynamic::from_ast(i))
+                .as_int()
+                .map_or_else(|| self.t.clone(), ITerm::Math),
+        };
+        SInt { kind: self.kind, t }
+    }
+
     pub fn as_const(&self) -> Option<i128> {
         match &self.t {
             ITerm::Bv(b) => {
@@ -709,6 +725,58 @@ impl SVal {
             (SVal::Ptr(x), SVal::Ptr(y)) => SVal::Ptr(SPtr::ite(c, x, y)),
             // Values of different shapes only meet where one side is a placeholder.
             _ => a.clone(),
+        }
+    }
+
+    /// Whether the value is a single numeral (nothing to simplify).
+    pub fn as_const_term(&self) -> bool {
+        match self {
+            SVal::Int(i) => i.as_const().is_some(),
+            SVal::Float(f) => crate::lift::is_value(&z3::ast::Dynamic::from_ast(&f.t)),
+            SVal::Ptr(p) => p.alts.len() == 1 && p.alts[0].0.as_bool().is_some(),
+        }
+    }
+
+    /// The value with `f` applied to its terms (an integer's or a float's
+    /// term; a pointer's guards and offsets), where `f` keeps the sort. An
+    /// alternative of a pointer whose guard `f` makes false is dropped.
+    pub fn map_terms(&self, f: &mut dyn FnMut(&z3::ast::Dynamic) -> z3::ast::Dynamic) -> SVal {
+        match self {
+            SVal::Int(i) => SVal::Int(i.map_term(f)),
+            SVal::Float(x) => SVal::Float(SFloat {
+                kind: x.kind,
+                t: f(&z3::ast::Dynamic::from_ast(&x.t))
+                    .as_float()
+                    .unwrap_or_else(|| x.t.clone()),
+            }),
+            SVal::Ptr(p) => {
+                let alts: Vec<(Bool, Target)> = p
+                    .alts
+                    .iter()
+                    .filter_map(|(g, t)| {
+                        let g2 = f(&z3::ast::Dynamic::from_ast(g))
+                            .as_bool()
+                            .unwrap_or_else(|| g.clone());
+                        if is_false(&g2) {
+                            return None;
+                        }
+                        let t2 = match t {
+                            Target::Obj { obj, off } => Target::Obj {
+                                obj: *obj,
+                                off: off.map_term(f),
+                            },
+                            other => other.clone(),
+                        };
+                        Some((g2, t2))
+                    })
+                    .collect();
+                match alts.is_empty() {
+                    // Every alternative dropped: the read is under a false
+                    // guard in effect; keep the value as it was.
+                    true => self.clone(),
+                    false => SVal::Ptr(SPtr { alts }),
+                }
+            }
         }
     }
 

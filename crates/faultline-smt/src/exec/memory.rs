@@ -9,6 +9,10 @@ use super::*;
 /// ([`SymExec::offset_values`]); beyond, every cell is a candidate.
 const MAX_OFFSET_VALUES: usize = 64;
 
+/// The most guards whose facts ([`crate::guards::facts`]) are kept for
+/// reads to come: a loop body's reads alternate between a few guards.
+const FACTS_KEPT: usize = 8;
+
 /// The most term nodes visited to enumerate an offset's values.
 const MAX_OFFSET_NODES: usize = 300;
 
@@ -510,7 +514,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
             }
         }
         match acc {
-            Some(cells) => Ok(cells),
+            Some(cells) => Ok(self.under(g, cells)),
             None => {
                 // No valid cell: the access is undefined; the check already excludes it.
                 self.check(g, ff());
@@ -522,6 +526,40 @@ impl<'a, 'b> SymExec<'a, 'b> {
                     .collect())
             }
         }
+    }
+
+    /// `cells` read under `g`, simplified by what `g` says
+    /// ([`crate::guards`]): they are used only where `g` holds.
+    fn under(&mut self, g: &Bool, cells: Vec<SCell>) -> Vec<SCell> {
+        if g.as_bool().is_some() || cells.iter().all(|c| c.v.as_const_term()) {
+            return cells;
+        }
+        let cache = &mut self.facts;
+        let mut facts = || {
+            let id = crate::lift::ast_id(&z3::ast::Dynamic::from_ast(g));
+            if let Some(k) = cache.iter().position(|(k, _)| *k == id) {
+                return cache[k].1.clone();
+            }
+            let f = std::rc::Rc::new(crate::guards::facts(g));
+            if cache.len() == FACTS_KEPT {
+                cache.remove(0);
+            }
+            cache.push((id, f.clone()));
+            f
+        };
+        cells
+            .into_iter()
+            .map(|c| {
+                let v = c.v.map_terms(&mut |t| crate::guards::under(&mut facts, t));
+                let init = match c.init.as_bool() {
+                    Some(_) => c.init,
+                    None => crate::guards::under(&mut facts, &z3::ast::Dynamic::from_ast(&c.init))
+                        .as_bool()
+                        .unwrap_or(c.init),
+                };
+                SCell { v, init }
+            })
+            .collect()
     }
 
     pub(super) fn read_scalar(&mut self, lp: &LPlace, ty: &Type, g: &Bool) -> R<SVal> {

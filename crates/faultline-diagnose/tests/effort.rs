@@ -38,7 +38,7 @@ fn default_effort_decides_small_programs_completely() {
     assert_eq!(reported(&limited), reported(&unlimited));
 }
 
-/// A tiny limit (10,000 units) leaves a statement undecided: what is reported is the
+/// A tiny limit (4,000 units) leaves a statement undecided: what is reported is the
 /// unlimited result without the diagnoses that contain it, in order.
 #[test]
 fn undecided_statements_are_left_out_and_counted() {
@@ -50,7 +50,7 @@ fn undecided_statements_are_left_out_and_counted() {
         Encoding::Full,
         Combine::Mbd,
         &Options {
-            effort: Some(10_000),
+            effort: Some(4_000),
             ..options(1)
         },
     );

@@ -310,7 +310,7 @@ fn rewrite(
             } else {
                 let refs: Vec<&dyn Ast> = new.iter().map(|a| a as &dyn Ast).collect();
                 let r = t.decl().apply(&refs);
-                if new.iter().all(crate::lift::is_value) {
+                if new.iter().all(is_literal) {
                     crate::lift::simplified(&r)
                 } else {
                     r
@@ -320,6 +320,14 @@ fn rewrite(
     };
     memo.insert(id, r.clone());
     r
+}
+
+/// Whether `t` is a numeral or a Boolean constant (one look, no walk:
+/// a rebuilt operation is folded only when its operands are).
+fn is_literal(t: &Dynamic) -> bool {
+    t.as_bool().and_then(|b| b.as_bool()).is_some()
+        // SAFETY: `t` is a live term of its context.
+        || unsafe { z3_sys::Z3_is_numeral_ast(t.get_ctx().get_z3_context(), t.get_z3_ast()) }
 }
 
 #[cfg(test)]

@@ -37,10 +37,7 @@ pub fn lift(t: &Dynamic) -> Option<Dynamic> {
 /// a larger multiplexer is still the cheaper term.
 pub fn lift_within(t: &Dynamic, leaves: usize) -> Option<Dynamic> {
     let mut memo = Memo::new();
-    let mut budget = Budget {
-        leaves,
-        nodes: NODES,
-    };
+    let mut budget = Budget::new(leaves);
     let r = tree(t, &mut budget, &mut memo)?;
     // Nothing to gain when `t` was no if-then-else of values already.
     (!r.ast_eq(t)).then_some(r)
@@ -67,10 +64,7 @@ fn ite_parts(t: &Dynamic) -> Option<(Bool, Dynamic, Dynamic)> {
 /// constant) and the results are joined by the trees' conditions. Beyond
 /// [`LEAVES`] combinations, `f` gets `args` themselves.
 pub fn map_leaves(args: &[Dynamic], f: &mut dyn FnMut(&[Dynamic]) -> Dynamic) -> Dynamic {
-    let mut budget = Budget {
-        leaves: LEAVES,
-        nodes: NODES,
-    };
+    let mut budget = Budget::new(LEAVES);
     let trees: Option<Vec<Dynamic>> = args.iter().map(|a| partial(a, &mut budget)).collect();
     trees
         .and_then(|ts| split(&ts, f, &mut budget))
@@ -86,7 +80,7 @@ fn partial(t: &Dynamic, budget: &mut Budget) -> Option<Dynamic> {
         let b = partial(&y, budget)?;
         return Some(c.ite(&a, &b));
     }
-    if is_value(t) {
+    if budget.is_value(t) {
         return Some(simplified(t));
     }
     Some(t.clone())
@@ -198,6 +192,95 @@ pub fn simplified(t: &Dynamic) -> Dynamic {
 struct Budget {
     leaves: usize,
     nodes: usize,
+    /// Whether a term is a value, by id, for this lifting: asked of every
+    /// node of the tree, a walk each time cost the square of its size
+    /// (tot_info's floating-point loops: 40% of a localization).
+    values: BTreeMap<u32, bool>,
+}
+
+impl Budget {
+    fn new(leaves: usize) -> Budget {
+        Budget {
+            leaves,
+            nodes: NODES,
+            values: BTreeMap::new(),
+        }
+    }
+
+    /// [`is_value`], remembered for this lifting and within
+    /// [`VALUE_NODES`] new terms per question.
+    fn is_value(&mut self, t: &Dynamic) -> bool {
+        let mut fresh = VALUE_NODES;
+        self.value_memo(t, &mut fresh)
+    }
+
+    fn value_memo(&mut self, t: &Dynamic, fresh: &mut usize) -> bool {
+        let id = ast_id(t);
+        if let Some(v) = self.values.get(&id) {
+            return *v;
+        }
+        if let Some(v) = known_value(t, id) {
+            self.values.insert(id, v);
+            return v;
+        }
+        if *fresh == 0 {
+            return false;
+        }
+        *fresh -= 1;
+        let v = if t.kind() == AstKind::Numeral || t.as_bool().and_then(|b| b.as_bool()).is_some() {
+            true
+        } else if !t.is_app() {
+            false
+        } else {
+            let ch = t.children();
+            if ch.is_empty() {
+                // SAFETY: `t` belongs to the thread's context.
+                unsafe { z3_sys::Z3_is_numeral_ast(t.get_ctx().get_z3_context(), t.get_z3_ast()) }
+            } else {
+                ch.iter().all(|c| self.value_memo(c, fresh))
+            }
+        };
+        // A walk cut by its budget says nothing of the terms it left.
+        if *fresh > 0 || v {
+            self.values.insert(id, v);
+            remember_value(t, id, v);
+        }
+        v
+    }
+}
+
+thread_local! {
+    /// Whether a term is a value ([`Budget::is_value`]), by id, on this
+    /// thread, with the context: a loop's accumulated term (`sum + x[i]`)
+    /// is asked again by every lifting of the next iteration. The terms are
+    /// kept, so that an id names one term while it is kept.
+    static VALUES: std::cell::RefCell<(usize, Values)> = Default::default();
+}
+
+/// Terms and whether each is a value, by the terms' ids. Ordered, not
+/// hashed, like [`Memo`].
+type Values = BTreeMap<u32, (Dynamic, bool)>;
+
+fn known_value(t: &Dynamic, id: u32) -> Option<bool> {
+    let ctx = t.get_ctx().get_z3_context().as_ptr() as usize;
+    VALUES.with(|c| {
+        let c = c.borrow();
+        (c.0 == ctx)
+            .then(|| c.1.get(&id).map(|(_, v)| *v))
+            .flatten()
+    })
+}
+
+fn remember_value(t: &Dynamic, id: u32, v: bool) {
+    let ctx = t.get_ctx().get_z3_context().as_ptr() as usize;
+    VALUES.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.0 != ctx || c.1.len() >= MAX_SIMPLIFIED {
+            c.1.clear();
+            c.0 = ctx;
+        }
+        c.1.insert(id, (t.clone(), v));
+    });
 }
 
 /// `t` as an if-then-else tree whose leaves are values.
@@ -219,7 +302,7 @@ fn tree_uncached(t: &Dynamic, budget: &mut Budget, memo: &mut Memo) -> Option<Dy
         let b = tree(&y, budget, memo)?;
         return Some(c.ite(&a, &b));
     }
-    if is_value(t) {
+    if budget.is_value(t) {
         budget.leaves = budget.leaves.checked_sub(1)?;
         return Some(simplified(t));
     }

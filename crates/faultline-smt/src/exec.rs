@@ -172,9 +172,13 @@ pub fn encode_test<'a>(
     ab: &'a mut AbVars,
     solver: &'a Sink<'a>,
 ) -> R<TestEncoding> {
+    // What liftings learned of earlier encodings' terms would keep those
+    // terms alive (gigabytes over a Siemens program's focused formulas).
+    crate::lift::forget_values();
     let mut ex = SymExec::new(prog, test, encoding, sem, bounds, policy, ab, solver);
     let r = ex.run();
     ex.flush();
+    crate::lift::forget_values();
     r?;
     Ok(ex.out)
 }

@@ -251,8 +251,9 @@ impl Budget {
 
 thread_local! {
     /// Whether a term is a value ([`Budget::is_value`]), by id, on this
-    /// thread, with the context: a loop's accumulated term (`sum + x[i]`)
-    /// is asked again by every lifting of the next iteration. The terms are
+    /// thread, with the context, for the encoding under way
+    /// ([`forget_values`]): a loop's accumulated term (`sum + x[i]`) is
+    /// asked again by every lifting of the next iteration. The terms are
     /// kept, so that an id names one term while it is kept.
     static VALUES: std::cell::RefCell<(usize, Values)> = Default::default();
 }
@@ -260,6 +261,12 @@ thread_local! {
 /// Terms and whether each is a value, by the terms' ids. Ordered, not
 /// hashed, like [`Memo`].
 type Values = BTreeMap<u32, (Dynamic, bool)>;
+
+/// Forgets what [`VALUES`] remembers (and releases its terms): called
+/// around each encoding, whose terms are alive while it lasts anyway.
+pub(crate) fn forget_values() {
+    VALUES.with(|c| c.borrow_mut().1.clear());
+}
 
 fn known_value(t: &Dynamic, id: u32) -> Option<bool> {
     let ctx = t.get_ctx().get_z3_context().as_ptr() as usize;

@@ -207,44 +207,21 @@ impl Budget {
         }
     }
 
-    /// [`is_value`], remembered for this lifting and within
-    /// [`VALUE_NODES`] new terms per question.
+    /// [`is_value`] (a walk of at most [`VALUE_NODES`] nodes, shared
+    /// subterms counted each time), its answer remembered for this lifting
+    /// and for the encoding under way: the answer for a term is the same
+    /// wherever it is asked.
     fn is_value(&mut self, t: &Dynamic) -> bool {
-        let mut fresh = VALUE_NODES;
-        self.value_memo(t, &mut fresh)
-    }
-
-    fn value_memo(&mut self, t: &Dynamic, fresh: &mut usize) -> bool {
         let id = ast_id(t);
         if let Some(v) = self.values.get(&id) {
             return *v;
         }
-        if let Some(v) = known_value(t, id) {
-            self.values.insert(id, v);
-            return v;
-        }
-        if *fresh == 0 {
-            return false;
-        }
-        *fresh -= 1;
-        let v = if t.kind() == AstKind::Numeral || t.as_bool().and_then(|b| b.as_bool()).is_some() {
-            true
-        } else if !t.is_app() {
-            false
-        } else {
-            let ch = t.children();
-            if ch.is_empty() {
-                // SAFETY: `t` belongs to the thread's context.
-                unsafe { z3_sys::Z3_is_numeral_ast(t.get_ctx().get_z3_context(), t.get_z3_ast()) }
-            } else {
-                ch.iter().all(|c| self.value_memo(c, fresh))
-            }
-        };
-        // A walk cut by its budget says nothing of the terms it left.
-        if *fresh > 0 || v {
-            self.values.insert(id, v);
+        let v = known_value(t, id).unwrap_or_else(|| {
+            let v = is_value(t);
             remember_value(t, id, v);
-        }
+            v
+        });
+        self.values.insert(id, v);
         v
     }
 }
@@ -261,6 +238,10 @@ thread_local! {
 /// Terms and whether each is a value, by the terms' ids. Ordered, not
 /// hashed, like [`Memo`].
 type Values = BTreeMap<u32, (Dynamic, bool)>;
+
+/// The most terms [`VALUES`] keeps (then it starts afresh): the terms it
+/// keeps alive include every intermediate term a lifting asked about.
+const MAX_VALUES: usize = 4_096;
 
 /// Forgets what [`VALUES`] remembers (and releases its terms): called
 /// around each encoding, whose terms are alive while it lasts anyway.
@@ -282,7 +263,7 @@ fn remember_value(t: &Dynamic, id: u32, v: bool) {
     let ctx = t.get_ctx().get_z3_context().as_ptr() as usize;
     VALUES.with(|c| {
         let mut c = c.borrow_mut();
-        if c.0 != ctx || c.1.len() >= MAX_SIMPLIFIED {
+        if c.0 != ctx || c.1.len() >= MAX_VALUES {
             c.1.clear();
             c.0 = ctx;
         }

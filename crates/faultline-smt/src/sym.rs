@@ -732,11 +732,7 @@ impl SVal {
     pub fn as_const_term(&self) -> bool {
         match self {
             SVal::Int(i) => i.as_const().is_some(),
-            // One look, no walk (this is on every read).
-            // SAFETY: the term is a live term of its context.
-            SVal::Float(f) => unsafe {
-                z3_sys::Z3_is_numeral_ast(f.t.get_ctx().get_z3_context(), f.t.get_z3_ast())
-            },
+            SVal::Float(f) => crate::lift::is_value(&z3::ast::Dynamic::from_ast(&f.t)),
             SVal::Ptr(p) => p.alts.len() == 1 && p.alts[0].0.as_bool().is_some(),
         }
     }

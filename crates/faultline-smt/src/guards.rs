@@ -19,7 +19,7 @@
 //! it, compared under it, printed under it): where `g` is false the
 //! simplified value may differ from the stored one, and nothing sees it.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 use z3::ast::{Ast, Bool, Dynamic};
 use z3::AstKind;
 use z3_sys::DeclKind;
@@ -236,13 +236,26 @@ unsafe fn collect(
 /// `facts` gives what the guard says, computed only when `t` has an
 /// if-then-else to decide (most values read have none).
 pub fn under(facts: &mut dyn FnMut() -> std::rc::Rc<Facts>, t: &Dynamic) -> Dynamic {
-    let mut memo = HashMap::new();
+    // Ordered, not hashed, like `lift`'s memo: the terms are released in a
+    // fixed order when it is dropped, and Z3 reuses the ids of released
+    // terms, which later decide its search.
+    let mut memo = BTreeMap::new();
     let mut budget = VALUE_NODES;
     let mut f = Lazy {
         get: facts,
         got: None,
     };
     rewrite(&mut f, t, &mut memo, &mut budget)
+}
+
+/// [`under`] for a Boolean term (kept as it is when it is a constant).
+pub fn under_bool(facts: &mut dyn FnMut() -> std::rc::Rc<Facts>, b: &Bool) -> Bool {
+    if b.as_bool().is_some() {
+        return b.clone();
+    }
+    under(facts, &Dynamic::from_ast(b))
+        .as_bool()
+        .unwrap_or_else(|| b.clone())
 }
 
 /// What a guard says, asked for at the first if-then-else.
@@ -263,7 +276,7 @@ impl Lazy<'_> {
 fn rewrite(
     f: &mut Lazy,
     t: &Dynamic,
-    memo: &mut HashMap<u32, Dynamic>,
+    memo: &mut BTreeMap<u32, Dynamic>,
     budget: &mut usize,
 ) -> Dynamic {
     if *budget == 0 {

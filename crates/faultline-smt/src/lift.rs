@@ -16,7 +16,7 @@ use z3::AstKind;
 use z3_sys::DeclKind;
 
 /// The most leaves (operations computed on values) one lifting builds.
-const LEAVES: usize = 64;
+pub(crate) const LEAVES: usize = 64;
 
 /// The most nodes visited to decide whether a subterm is a value.
 const VALUE_NODES: usize = 256;
@@ -80,7 +80,7 @@ fn partial(t: &Dynamic, budget: &mut Budget) -> Option<Dynamic> {
         let b = partial(&y, budget)?;
         return Some(c.ite(&a, &b));
     }
-    if budget.is_value(t) {
+    if is_value_remembered(t) {
         return Some(simplified(t));
     }
     Some(t.clone())
@@ -192,10 +192,6 @@ pub fn simplified(t: &Dynamic) -> Dynamic {
 struct Budget {
     leaves: usize,
     nodes: usize,
-    /// Whether a term is a value, by id, for this lifting: asked of every
-    /// node of the tree, a walk each time cost the square of its size
-    /// (tot_info's floating-point loops: 40% of a localization).
-    values: BTreeMap<u32, bool>,
 }
 
 impl Budget {
@@ -203,31 +199,26 @@ impl Budget {
         Budget {
             leaves,
             nodes: NODES,
-            values: BTreeMap::new(),
         }
-    }
-
-    /// [`is_value`] (a walk of at most [`VALUE_NODES`] nodes, shared
-    /// subterms counted each time), its answer remembered for this lifting
-    /// and for the encoding under way: the answer for a term is the same
-    /// wherever it is asked.
-    fn is_value(&mut self, t: &Dynamic) -> bool {
-        let id = ast_id(t);
-        if let Some(v) = self.values.get(&id) {
-            return *v;
-        }
-        let v = known_value(t, id).unwrap_or_else(|| {
-            let v = is_value(t);
-            remember_value(t, id, v);
-            v
-        });
-        self.values.insert(id, v);
-        v
     }
 }
 
+/// [`is_value`] (a walk of at most [`VALUE_NODES`] nodes, shared subterms
+/// counted each time), its answer remembered for the encoding under way
+/// ([`VALUES`]): asked of every node of a lifting's tree and of every
+/// floating-point value read, a walk each time cost the square of a loop's
+/// accumulated term (tot_info: 40% of a localization).
+pub(crate) fn is_value_remembered(t: &Dynamic) -> bool {
+    let id = ast_id(t);
+    known_value(t, id).unwrap_or_else(|| {
+        let v = is_value(t);
+        remember_value(t, id, v);
+        v
+    })
+}
+
 thread_local! {
-    /// Whether a term is a value ([`Budget::is_value`]), by id, on this
+    /// Whether a term is a value ([`is_value_remembered`]), by id, on this
     /// thread, with the context, for the encoding under way
     /// ([`forget_values`]): a loop's accumulated term (`sum + x[i]`) is
     /// asked again by every lifting of the next iteration. The terms are
@@ -290,7 +281,7 @@ fn tree_uncached(t: &Dynamic, budget: &mut Budget, memo: &mut Memo) -> Option<Dy
         let b = tree(&y, budget, memo)?;
         return Some(c.ite(&a, &b));
     }
-    if budget.is_value(t) {
+    if is_value_remembered(t) {
         budget.leaves = budget.leaves.checked_sub(1)?;
         return Some(simplified(t));
     }

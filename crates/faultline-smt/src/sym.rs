@@ -341,7 +341,6 @@ impl SInt {
         }
     }
 
-    /// The concrete value, when the term is a numeral.
     /// The integer with `f` applied to its term (keeping its sort).
     pub fn map_term(&self, f: &mut dyn FnMut(&z3::ast::Dynamic) -> z3::ast::Dynamic) -> SInt {
         if self.as_const().is_some() {
@@ -358,6 +357,7 @@ impl SInt {
         SInt { kind: self.kind, t }
     }
 
+    /// The concrete value, when the term is a numeral.
     pub fn as_const(&self) -> Option<i128> {
         match &self.t {
             ITerm::Bv(b) => {
@@ -732,7 +732,7 @@ impl SVal {
     pub fn as_const_term(&self) -> bool {
         match self {
             SVal::Int(i) => i.as_const().is_some(),
-            SVal::Float(f) => crate::lift::is_value(&z3::ast::Dynamic::from_ast(&f.t)),
+            SVal::Float(f) => crate::lift::is_value_remembered(&z3::ast::Dynamic::from_ast(&f.t)),
             SVal::Ptr(p) => p.alts.len() == 1 && p.alts[0].0.as_bool().is_some(),
         }
     }
@@ -867,7 +867,12 @@ pub fn binary(op: BinOp, ty: &Type, a: &SVal, b: &SVal) -> SResult<Checked<SVal>
 /// `t` computed on each combination of its operands' if-then-else leaves
 /// when they are values (`crate::lift`), else `t`.
 fn lifted<T: Ast>(t: T, back: impl Fn(z3::ast::Dynamic) -> Option<T>) -> T {
-    crate::lift::lift(&z3::ast::Dynamic::from_ast(&t))
+    lifted_within(t, crate::lift::LEAVES, back)
+}
+
+/// [`lifted`] with at most `leaves` leaves.
+fn lifted_within<T: Ast>(t: T, leaves: usize, back: impl Fn(z3::ast::Dynamic) -> Option<T>) -> T {
+    crate::lift::lift_within(&z3::ast::Dynamic::from_ast(&t), leaves)
         .and_then(back)
         .unwrap_or(t)
 }
@@ -917,12 +922,11 @@ const NONLINEAR_LEAVES: usize = 256;
 /// ([`lifted`]); with up to [`NONLINEAR_LEAVES`] leaves when neither
 /// operand is a constant.
 fn nonlinear<T: Ast>(t: T, x: &SInt, y: &SInt, back: impl Fn(z3::ast::Dynamic) -> Option<T>) -> T {
-    if x.as_const().is_some() || y.as_const().is_some() {
-        return lifted(t, back);
-    }
-    crate::lift::lift_within(&z3::ast::Dynamic::from_ast(&t), NONLINEAR_LEAVES)
-        .and_then(back)
-        .unwrap_or(t)
+    let leaves = match x.as_const().is_some() || y.as_const().is_some() {
+        true => crate::lift::LEAVES,
+        false => NONLINEAR_LEAVES,
+    };
+    lifted_within(t, leaves, back)
 }
 
 fn int_binary(op: BinOp, k: IntKind, x: &SInt, y: &SInt) -> SResult<Checked<SInt>> {

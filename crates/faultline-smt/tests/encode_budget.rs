@@ -36,8 +36,18 @@ fn test_case() -> TestCase {
 
 /// Encodes `test` of `prog` with `full`: the number of statement instances.
 fn encode(prog: &faultline_ir::Program, test: &TestCase, bounds: &Bounds) -> usize {
+    encode_relaxing(prog, test, bounds, AbVars::new())
+}
+
+/// Encodes `test` of `prog` with `full`, relaxing what `ab` allows: the
+/// number of statement instances.
+fn encode_relaxing(
+    prog: &faultline_ir::Program,
+    test: &TestCase,
+    bounds: &Bounds,
+    mut ab: AbVars,
+) -> usize {
     let solver = Solver::new();
-    let mut ab = AbVars::new();
     encode_test(
         prog,
         test,
@@ -112,17 +122,28 @@ int main(void) {
     assert!(work < 100, "{work}");
 }
 
-/// The units of work encoding `test` of `prog` takes (with an unlimited
-/// budget), `None` beyond `cap`.
+/// The units of work encoding `test` of `prog` with `full` takes (with an
+/// unlimited budget, every statement relaxable), `None` beyond `cap`.
 fn work_within(
     prog: &faultline_ir::Program,
     test: &TestCase,
     bounds: &Bounds,
     cap: u64,
 ) -> Option<u64> {
+    work_relaxing(prog, test, bounds, AbVars::new(), cap)
+}
+
+/// [`work_within`], relaxing only what `ab` allows.
+fn work_relaxing(
+    prog: &faultline_ir::Program,
+    test: &TestCase,
+    bounds: &Bounds,
+    ab: AbVars,
+    cap: u64,
+) -> Option<u64> {
     let _scope = limits::enter(&Budget::unlimited());
     limits::capped(cap, || {
-        encode(prog, test, bounds);
+        encode_relaxing(prog, test, bounds, ab);
         limits::work()
     })
 }
@@ -161,34 +182,6 @@ int main(void) {
     let work = work_within(&prog, &test, &bounds, 20_000);
     let work = work.expect("within 20,000 units of work");
     assert!(work < 1_000, "{work}");
-}
-
-/// Encodes `test` of `prog` with `full` and only `focus` relaxable: the
-/// units of work it takes, `None` beyond `cap`.
-fn focused_work_within(
-    prog: &faultline_ir::Program,
-    test: &TestCase,
-    bounds: &Bounds,
-    focus: faultline_ir::StmtId,
-    cap: u64,
-) -> Option<u64> {
-    let _scope = limits::enter(&Budget::unlimited());
-    limits::capped(cap, || {
-        let solver = Solver::new();
-        let mut ab = AbVars::focused(std::iter::once(focus).collect());
-        encode_test(
-            prog,
-            test,
-            Encoding::Full,
-            IntSemantics::BitVector,
-            bounds,
-            None,
-            &mut ab,
-            &Sink::new(&solver),
-        )
-        .expect("encodable");
-        limits::work()
-    })
 }
 
 #[test]
@@ -242,7 +235,8 @@ int main(void) {
         default_loop: 4,
         ..Bounds::default()
     };
-    let work = focused_work_within(&prog, &test, &bounds, cond, 200_000);
+    let focus = AbVars::focused(std::iter::once(cond).collect());
+    let work = work_relaxing(&prog, &test, &bounds, focus, 200_000);
     let work = work.expect("within 200,000 units of work");
     assert!(work < 5_000, "{work}");
 }

@@ -549,15 +549,9 @@ impl<'a, 'b> SymExec<'a, 'b> {
         };
         cells
             .into_iter()
-            .map(|c| {
-                let v = c.v.map_terms(&mut |t| crate::guards::under(&mut facts, t));
-                let init = match c.init.as_bool() {
-                    Some(_) => c.init,
-                    None => crate::guards::under(&mut facts, &z3::ast::Dynamic::from_ast(&c.init))
-                        .as_bool()
-                        .unwrap_or(c.init),
-                };
-                SCell { v, init }
+            .map(|c| SCell {
+                v: c.v.map_terms(&mut |t| crate::guards::under(&mut facts, t)),
+                init: crate::guards::under_bool(&mut facts, &c.init),
             })
             .collect()
     }

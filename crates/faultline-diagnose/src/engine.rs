@@ -703,6 +703,7 @@ impl<'s, 'p> Engine<'s, 'p> {
         if !self.set_limits(solver, effort) {
             return Err(Incomplete::Timeout);
         }
+        let used_before = crate::profile::effort_used(solver);
         let start = Instant::now();
         let r = limits::guard(|| match solver.check_assumptions(assumptions) {
             SatResult::Sat => Ok(solver.get_model()),
@@ -712,7 +713,13 @@ impl<'s, 'p> Engine<'s, 'p> {
         self.stats.solve_time += start.elapsed();
         self.stats.solver_calls += 1;
         crate::profile::log(
-            || format!("check {what} ({} assumptions)", assumptions.len()),
+            || {
+                let used = crate::profile::effort_used(solver) - used_before;
+                format!(
+                    "check {what} ({} assumptions, {used:.0} effort)",
+                    assumptions.len()
+                )
+            },
             match &r {
                 Ok(Ok(Some(_))) => "sat",
                 Ok(Ok(None)) => "unsat",

@@ -92,3 +92,35 @@ fn results_do_not_depend_on_earlier_localizations() {
         assert_eq!(reported(&again), reported(&first), "round {round}");
     }
 }
+
+/// The course's `sieve` (`for (i = 2; i * i < n; i++)`): relaxing `i++`,
+/// or a missing update of `i` in the inner loop, makes `i * i` a product of
+/// two unknowns, and the focused checks of such statements reach the limit
+/// in the cheaper theory (unbounded integers). The limit is one budget for
+/// both theories: no exact check follows (over the course and IntroClass
+/// benchmarks none decided such a statement, each spending the limit
+/// again), so the statements are left undecided after the cheap check
+/// alone. At a quarter of the default limit: 50 solver calls, where an exact
+/// check after each such cheap one made 55 (and left one more diagnosis
+/// out); the fault comes first.
+#[test]
+fn a_cheap_check_that_spends_the_limit_leaves_no_effort_for_an_exact_one() {
+    let dir = root().join("benchmarks/course/sieve");
+    let prog = compile(&dir.join("sieve.c"));
+    let tests = load_tests(&dir.join("tests"));
+    let s = session(&prog, &tests);
+    let limited = localize(
+        &s,
+        Encoding::Full,
+        Combine::Mbd,
+        &Options {
+            effort: Some(500_000),
+            ..options(1)
+        },
+    );
+    let found = reported(&limited);
+    assert_eq!(limited.incomplete, Some(Incomplete::Effort(3)));
+    assert_eq!(limited.stats.solver_calls, 50);
+    assert_eq!(found.len(), 8, "{}", show_all(&prog, &found));
+    assert_eq!(found[0], set(&prog, &[(14, "i * i < n")]));
+}

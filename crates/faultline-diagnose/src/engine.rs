@@ -380,6 +380,34 @@ impl<'s, 'p> Engine<'s, 'p> {
         )
     }
 
+    /// Test `t` in the cheaper theory ([`faultline_smt::approx`]: unbounded
+    /// integers, floating point as reals), asserted into `solver` (one that
+    /// is not the finite-domain solver), for `mbd`'s joint formula where
+    /// the exact one is slow ([`crate::combine::mbd`]). `None` when the
+    /// test cannot be encoded so or a term has no translation: nothing is
+    /// recorded against the test, whose exact formula may still do.
+    pub fn encode_cheap(
+        &mut self,
+        t: usize,
+        solver: &Solver,
+        ab: &mut AbVars,
+    ) -> Option<TestEncoding> {
+        let cheap = Sink::collecting();
+        let mut policy = self.trace_policy(t);
+        let enc = self
+            .encode_case_sem(
+                self.session.formula_test(t),
+                &cheap,
+                ab,
+                self.encoding,
+                policy.as_mut().map(|p| p as &mut dyn BranchPolicy),
+                IntSemantics::Math,
+            )
+            .ok()?;
+        faultline_smt::approx::assert_reals(&cheap.assertions(), solver)?;
+        Some(enc)
+    }
+
     /// In `trace`, the policy that follows test `t`'s recorded run.
     fn trace_policy(&self, t: usize) -> Option<TracePolicy> {
         self.trace_policy_in(t, self.encoding)

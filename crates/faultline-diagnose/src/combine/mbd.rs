@@ -28,6 +28,16 @@ use z3::{Model, Solver};
 /// multiples of a single statement's check's.
 const SEARCH_EFFORT: u32 = 2;
 
+/// The size (units of work of its representatives' encodings) beyond which
+/// a joint formula of slow operations starts in the cheaper theory
+/// ([`Search::cheap_first`]). Over IntroClass, the exact first queries of
+/// such formulas up to 1,400 units decide within the effort limit, in less
+/// time than the cheaper theory's candidates take to confirm (`checksum`:
+/// 0.1 s against 0.4 s); from 1,700 units they reached the 1 GiB memory
+/// limit (`digits`: 1,746 to 12,468 units) or took longer than the cheaper
+/// search (0.5 s against 0.1 s).
+const CHEAP_JOINT_UNITS: u64 = 1_500;
+
 /// The formula of the active tests, with its MCS enumerator.
 pub struct Joint {
     pub solver: Solver,
@@ -36,23 +46,33 @@ pub struct Joint {
     pub en: McsEnumerator,
     /// Each active test's encoding.
     pub encs: HashMap<usize, TestEncoding>,
+    /// Whether the tests are encoded in the cheaper theory (unbounded
+    /// integers, reals): its candidates are then confirmed on every test's
+    /// exact focused formula before they are reported.
+    pub cheap: bool,
 }
 
 impl Joint {
     /// A joint formula; with `insertions`, the statements missing from the
     /// source are relaxable in it, else they are encoded as written (they
-    /// are then decided alone, by focused checks).
-    fn new(engine: &Engine, insertions: bool) -> Joint {
+    /// are then decided alone, by focused checks); `cheap`: in the cheaper
+    /// theory.
+    fn new(engine: &Engine, insertions: bool, cheap: bool) -> Joint {
         let ab = match insertions {
             true => AbVars::new(),
             false => AbVars::excluding(engine.insertions()),
         };
         Joint {
-            solver: engine.solver(),
+            // Not the finite-domain solver for unbounded integers.
+            solver: match cheap {
+                true => Solver::new(),
+                false => engine.solver(),
+            },
             ab,
             softs: Softs::new(),
             en: engine.enumerator(),
             encs: HashMap::new(),
+            cheap,
         }
     }
 
@@ -109,6 +129,15 @@ impl TestSource for Exact {
         true
     }
     fn encode(&mut self, engine: &mut Engine, joint: &mut Joint, t: usize) -> bool {
+        if joint.cheap {
+            return match engine.encode_cheap(t, &joint.solver, &mut joint.ab) {
+                Some(enc) => {
+                    joint.encs.insert(t, enc);
+                    true
+                }
+                None => false,
+            };
+        }
         joint.add(t, |sink, ab| engine.encode(t, sink, ab))
     }
     fn settle(
@@ -153,12 +182,15 @@ impl<S: TestSource> Combination for Mbd<S> {
             singles_order: shorter_runs_first(engine, order.clone()),
             order,
             source: &mut self.source,
-            joint: Joint::new(engine, !focused),
+            joint: Joint::new(engine, !focused, false),
             insertions: !focused,
             active: Vec::new(),
             diagnoses: Vec::new(),
             accepted: Vec::new(),
             undecided: Vec::new(),
+            unconfirmed: false,
+            search_effort: None,
+            joint_work: 0,
         };
         // With focused checks, the joint formula (every statement
         // relaxable, the hardest to build) is built only when single
@@ -203,17 +235,31 @@ impl<S: TestSource> Combination for Mbd<S> {
         // query that reaches the limit ends the search, with the diagnoses
         // found so far.
         if focused {
-            let effort = engine
+            search.search_effort = engine
                 .options()
                 .effort
                 .map(|e| e.saturating_mul(SEARCH_EFFORT));
-            search.joint.en.set_effort(effort);
+            search.joint.en.set_effort(search.search_effort);
+        }
+        let searched = focused && incomplete.is_none() && !smallest_found;
+        if searched && search.may_cheapen(engine) && search.cheap_first() {
+            search.switch(engine, true);
         }
         let incomplete = match incomplete.or_else(|| match smallest_found {
             true => None,
-            false => search.run(engine),
+            false => match search.run(engine) {
+                // Where the exact formula's query reached the effort limit,
+                // the cheaper theory's goes on.
+                Some(Incomplete::Effort(_))
+                    if searched && search.may_cheapen(engine) && search.switch(engine, true) =>
+                {
+                    search.run(engine)
+                }
+                other => other,
+            },
         }) {
             Some(Incomplete::Effort(_)) => Some(search.undecided(engine, true)),
+            None if search.unconfirmed => Some(search.undecided(engine, true)),
             None if !search.undecided.is_empty() => Some(search.undecided(engine, false)),
             other => other,
         };
@@ -238,6 +284,10 @@ enum Validation {
     Explained(Vec<Angelic>),
     /// Test `t` is not: it joins the formula.
     Unexplained(usize),
+    /// A candidate of the cheaper theory's joint formula that a test of
+    /// that formula does not confirm exactly (refuted, or undecided within
+    /// the effort limit: `undecided`): not reported, and blocked.
+    Spurious { undecided: bool },
     /// A limit was hit.
     Stopped(Incomplete),
 }
@@ -262,11 +312,20 @@ struct Search<'a, S: TestSource> {
     /// Whether insertions are relaxable in the joint formula (else they are
     /// decided by focused checks alone).
     insertions: bool,
+    /// Whether a candidate of the cheaper theory's joint formula was left
+    /// unreported because its exact check reached the effort limit.
+    unconfirmed: bool,
+    /// The effort limit of the search's queries beyond the first level.
+    search_effort: Option<u32>,
+    /// The work (units of [`faultline_smt::limits::work`]) of encoding the
+    /// joint formula's representatives.
+    joint_work: u64,
 }
 
 impl<S: TestSource> Search<'_, S> {
     /// Starts the joint formula with one test per path.
     fn encode_representatives(&mut self, engine: &mut Engine) {
+        let w0 = faultline_smt::limits::work();
         for &t in self.order.iter().take(engine.paths().max(1)) {
             if engine.limit_hit().is_some() {
                 break;
@@ -276,6 +335,7 @@ impl<S: TestSource> Search<'_, S> {
             }
         }
         engine.set_tests_encoded(self.active.len());
+        self.joint_work = faultline_smt::limits::work() - w0;
     }
 
     /// Why statements are left undecided: the effort limit (of their
@@ -400,6 +460,57 @@ impl<S: TestSource> Search<'_, S> {
         )
     }
 
+    /// Whether the joint formula may be rebuilt in the cheaper theory
+    /// ([`Search::switch`]): exact tests, an effort limit (without one,
+    /// the search is exact however long it takes), tests in it.
+    fn may_cheapen(&self, engine: &Engine) -> bool {
+        !self.joint.cheap
+            && !self.active.is_empty()
+            && engine.options().effort.is_some()
+            && self.source.exact()
+    }
+
+    /// Whether the search starts in the cheaper theory: a joint formula
+    /// of slow operations ([`faultline_smt::approx::expensive`]: products
+    /// and quotients of free values, floating-point arithmetic) that is
+    /// also large ([`CHEAP_JOINT_UNITS`]). With every statement relaxable,
+    /// each test's divisions and conversions become circuits over free
+    /// values: IntroClass `digits/dc11fbc9-000`'s first exact query took
+    /// 1.9 GB for six tests of ten iterations, the cheaper theory's 0.4 GB.
+    /// Other joint formulas start exact, and go over to the cheaper theory
+    /// only where an exact query reaches the effort limit.
+    fn cheap_first(&self) -> bool {
+        self.joint_work > CHEAP_JOINT_UNITS
+            && faultline_smt::approx::expensive(&self.joint.solver.get_assertions())
+    }
+
+    /// The joint formula rebuilt over the active tests, in the cheaper
+    /// theory (`cheap`) or exactly, readied as after the first level: the
+    /// diagnoses reported blocked, the undecided statements excluded, the
+    /// search's effort limit, and no level above the diagnoses reported
+    /// (only the smallest). In the cheaper theory, candidates are confirmed
+    /// on every test's exact focused formula before they are reported
+    /// ([`Search::confirm`]). Whether every active test could be encoded
+    /// (else the formula is left as it was).
+    fn switch(&mut self, engine: &mut Engine, cheap: bool) -> bool {
+        let mut joint = Joint::new(engine, self.insertions, cheap);
+        for &t in &self.active {
+            if !self.source.encode(engine, &mut joint, t) {
+                return false;
+            }
+        }
+        engine.count_solver_calls(self.joint.en.solver_calls());
+        self.joint = joint;
+        self.after_singles(engine);
+        self.joint.en.set_effort(self.search_effort);
+        if !engine.options().all_sizes && engine.mcs_options().order == Order::Cardinality {
+            if let Some(found) = self.diagnoses.last() {
+                self.joint.en.cap_max_size(found.cost as usize);
+            }
+        }
+        true
+    }
+
     /// Readies the joint formula, just built, for the levels above the
     /// first: the diagnoses of one statement blocked, the undecided
     /// statements excluded (`¬ab`).
@@ -447,8 +558,14 @@ impl<S: TestSource> Search<'_, S> {
                     continue;
                 }
             };
-            let values = self.active_values(engine, &d, model);
-            match self.validate(engine, &d, values) {
+            let validation = match self.joint.cheap {
+                true => self.confirm(engine, &d),
+                false => {
+                    let values = self.active_values(engine, &d, model);
+                    self.validate(engine, &d, values)
+                }
+            };
+            match validation {
                 Validation::Stopped(inc) => return Some(inc),
                 Validation::Unexplained(t) => {
                     if !self.join(engine, t) {
@@ -456,6 +573,10 @@ impl<S: TestSource> Search<'_, S> {
                             format!("test {} cannot be encoded", engine.session().tests[t].name);
                         return Some(Incomplete::Solver(msg));
                     }
+                }
+                Validation::Spurious { undecided } => {
+                    self.unconfirmed |= undecided;
+                    self.joint.en.block(&self.joint.solver, &members);
                 }
                 Validation::Explained(angelic) => {
                     if self.accept(engine, d, cost, &members, angelic) {
@@ -476,7 +597,7 @@ impl<S: TestSource> Search<'_, S> {
     /// diagnoses already reported blocked.
     fn rebuild(&mut self, engine: &mut Engine) {
         engine.count_solver_calls(self.joint.en.solver_calls());
-        self.joint = Joint::new(engine, self.insertions);
+        self.joint = Joint::new(engine, self.insertions, self.joint.cheap);
         for &t in &self.active {
             self.source.encode(engine, &mut self.joint, t);
         }
@@ -609,11 +730,62 @@ impl<S: TestSource> Search<'_, S> {
         Validation::Explained(angelic)
     }
 
+    /// Candidate `d` of the cheaper theory's joint formula checked on every
+    /// failing test's exact focused formula (only `d` relaxable), in order,
+    /// replaying the witnesses of the tests already explained on the same
+    /// path (else the first path's first) first: explained by all, its angelic values; refuted by a test
+    /// outside the formula, that test joins it; refuted by one of its
+    /// tests, or undecided within the effort limit, it is spurious (the
+    /// cheaper theory's model needs what C's arithmetic does not give).
+    fn confirm(&self, engine: &mut Engine, d: &BTreeSet<StmtId>) -> Validation {
+        let polish = self.diagnoses.len() < POLISHED;
+        let check = Check::Focused {
+            polish,
+            on_path: false,
+        };
+        let mut angelic: Vec<Angelic> = Vec::new();
+        let mut groups: BTreeMap<usize, Vec<Witness>> = BTreeMap::new();
+        for &t in &self.order {
+            if engine.is_skipped(t) {
+                continue;
+            }
+            let g = engine.path(t).unwrap_or(usize::MAX);
+            let mut ws: Vec<Witness> = groups
+                .get(&g)
+                .map(|v| v.iter().rev().take(3).cloned().collect())
+                .unwrap_or_default();
+            if ws.is_empty() {
+                ws.extend(groups.values().next().and_then(|v| v.first().cloned()));
+            }
+            match engine.explain_by(t, d, &ws, check) {
+                Err(inc) => return Validation::Stopped(inc),
+                Ok(Verdict::Explained(e)) => {
+                    angelic.extend(e.angelic);
+                    if let Some(w) = e.witness {
+                        groups.entry(g).or_default().push(w);
+                    }
+                }
+                Ok(Verdict::Refuted) if !self.joint.encs.contains_key(&t) => {
+                    return Validation::Unexplained(t)
+                }
+                Ok(Verdict::Refuted) => return Validation::Spurious { undecided: false },
+                Ok(Verdict::Undecided) => return Validation::Spurious { undecided: true },
+            }
+        }
+        Validation::Explained(angelic)
+    }
+
     /// Adds test `t` to the joint formula (which rules out the candidate it
-    /// refuted); whether it could be encoded.
+    /// refuted); whether it could be encoded. A test without a translation
+    /// into the cheaper theory makes the joint formula exact again.
     fn join(&mut self, engine: &mut Engine, t: usize) -> bool {
         if !self.source.encode(engine, &mut self.joint, t) {
-            return false;
+            if !self.joint.cheap || !self.switch(engine, false) {
+                return false;
+            }
+            if !self.source.encode(engine, &mut self.joint, t) {
+                return false;
+            }
         }
         self.active.push(t);
         engine.set_tests_encoded(self.active.len());

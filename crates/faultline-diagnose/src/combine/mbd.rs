@@ -20,7 +20,7 @@ use crate::result::{Angelic, Diagnosis, Incomplete};
 use crate::witness::Witness;
 use faultline_ir::StmtId;
 use faultline_smt::{AbVars, Encoding, RelaxedInstance, Sink, TestEncoding};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 use z3::ast::Bool;
 use z3::{Model, Solver};
 
@@ -44,8 +44,11 @@ pub struct Joint {
     pub ab: AbVars,
     pub softs: Softs,
     pub en: McsEnumerator,
-    /// Each active test's encoding.
-    pub encs: HashMap<usize, TestEncoding>,
+    /// Each active test's encoding. Ordered: dropping the joint formula
+    /// ([`Search::switch`]) releases their terms in this order, and Z3
+    /// reuses released ids for the terms made next, which orders its
+    /// search (a hashed map made solver calls vary from run to run).
+    pub encs: BTreeMap<usize, TestEncoding>,
     /// Whether the tests are encoded in the cheaper theory (unbounded
     /// integers, reals): its candidates are then confirmed on every test's
     /// exact focused formula before they are reported.
@@ -71,7 +74,7 @@ impl Joint {
             ab,
             softs: Softs::new(),
             en: engine.enumerator(),
-            encs: HashMap::new(),
+            encs: BTreeMap::new(),
             cheap,
         }
     }

@@ -712,13 +712,7 @@ impl<S: TestSource> Search<'_, S> {
                 continue;
             }
             let g = engine.path(t).unwrap_or(usize::MAX);
-            let mut ws: Vec<Witness> = groups
-                .get(&g)
-                .map(|v| v.iter().rev().take(3).cloned().collect())
-                .unwrap_or_default();
-            if ws.is_empty() {
-                ws.extend(fallback.clone());
-            }
+            let ws = replays(&groups, g, fallback.as_ref());
             match engine.explain(t, d, &ws) {
                 Err(inc) => return Validation::Stopped(inc),
                 Ok(Some(e)) => {
@@ -735,9 +729,9 @@ impl<S: TestSource> Search<'_, S> {
 
     /// Candidate `d` of the cheaper theory's joint formula checked on every
     /// failing test's exact focused formula (only `d` relaxable), in order,
-    /// replaying the witnesses of the tests already explained on the same
-    /// path (else the first path's first) first: explained by all, its angelic values; refuted by a test
-    /// outside the formula, that test joins it; refuted by one of its
+    /// after replaying the witnesses of the tests already explained
+    /// ([`replays`]): explained by all, its angelic values; refuted by a
+    /// test outside the formula, that test joins it; refuted by one of its
     /// tests, or undecided within the effort limit, it is spurious (the
     /// cheaper theory's model needs what C's arithmetic does not give).
     fn confirm(&self, engine: &mut Engine, d: &BTreeSet<StmtId>) -> Validation {
@@ -753,13 +747,8 @@ impl<S: TestSource> Search<'_, S> {
                 continue;
             }
             let g = engine.path(t).unwrap_or(usize::MAX);
-            let mut ws: Vec<Witness> = groups
-                .get(&g)
-                .map(|v| v.iter().rev().take(3).cloned().collect())
-                .unwrap_or_default();
-            if ws.is_empty() {
-                ws.extend(groups.values().next().and_then(|v| v.first().cloned()));
-            }
+            let first = groups.values().next().and_then(|v| v.first());
+            let ws = replays(&groups, g, first);
             match engine.explain_by(t, d, &ws, check) {
                 Err(inc) => return Validation::Stopped(inc),
                 Ok(Verdict::Explained(e)) => {
@@ -820,6 +809,19 @@ impl<S: TestSource> Search<'_, S> {
         }
         self.accepted.push(d);
         self.diagnoses.len() >= engine.options().max_diagnoses
+    }
+}
+
+/// The witnesses to replay on a test of path group `g` before solving: the
+/// last three found on its path, else `fallback` (one of the first path's).
+fn replays(
+    groups: &BTreeMap<usize, Vec<Witness>>,
+    g: usize,
+    fallback: Option<&Witness>,
+) -> Vec<Witness> {
+    match groups.get(&g) {
+        Some(v) if !v.is_empty() => v.iter().rev().take(3).cloned().collect(),
+        _ => fallback.into_iter().cloned().collect(),
     }
 }
 

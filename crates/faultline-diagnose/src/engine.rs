@@ -6,6 +6,9 @@
 //! The engine calls no method and no combination: they call it.
 
 mod focused;
+mod helper;
+
+pub use helper::{Helper, Job};
 
 use crate::angelic::angelic_values;
 use crate::mcs::{Mcs, McsEnumerator, McsOptions, Order, Stop};
@@ -133,6 +136,10 @@ pub struct Engine<'s, 'p> {
     signature: HashMap<usize, usize>,
     /// Formulas built (for progress).
     encoded: usize,
+    /// The solver effort of [`Engine::check_within`]'s checks and the work
+    /// of focused formulas' encodings ([`Engine::cost_spent`]).
+    effort_spent: u64,
+    work_spent: u64,
 }
 
 impl<'s, 'p> Engine<'s, 'p> {
@@ -191,6 +198,8 @@ impl<'s, 'p> Engine<'s, 'p> {
             exe: Executable::new(session.prog).expect("the program ran before"),
             signature: session.path_signatures(),
             encoded: 0,
+            effort_spent: 0,
+            work_spent: 0,
         }
     }
 
@@ -315,6 +324,11 @@ impl<'s, 'p> Engine<'s, 'p> {
     /// Counts search iterations (enumeration rounds, expansions).
     pub fn count_iterations(&mut self, n: usize) {
         self.stats.iterations += n;
+    }
+
+    /// Counts single-statement checks made by a helper engine.
+    pub fn count_helper_checks(&mut self, n: usize) {
+        self.stats.helper_checks += n;
     }
 
     /// Counts a test whose MCSes were confirmed from a test on its path.
@@ -731,7 +745,7 @@ impl<'s, 'p> Engine<'s, 'p> {
         if !self.set_limits(solver, effort) {
             return Err(Incomplete::Timeout);
         }
-        let used_before = crate::profile::effort_used(solver);
+        let used_before = crate::profile::effort_count(solver);
         let start = Instant::now();
         let r = limits::guard(|| match solver.check_assumptions(assumptions) {
             SatResult::Sat => Ok(solver.get_model()),
@@ -740,9 +754,10 @@ impl<'s, 'p> Engine<'s, 'p> {
         });
         self.stats.solve_time += start.elapsed();
         self.stats.solver_calls += 1;
+        let used = crate::profile::effort_count(solver).saturating_sub(used_before);
+        self.effort_spent += used;
         crate::profile::log(
             || {
-                let used = crate::profile::effort_used(solver) - used_before;
                 format!(
                     "check {what} ({} assumptions, {used:.0} effort)",
                     assumptions.len()

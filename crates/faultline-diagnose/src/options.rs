@@ -38,7 +38,16 @@ pub struct Options {
     /// CFaults' optimal MaxSAT solutions; larger sets are searched only when
     /// no smaller one explains the failing tests).
     pub all_sizes: bool,
+    /// Engines checking single statements at once (1 or 2): with 2, once
+    /// the checks cost, a second engine on a thread of its own takes every
+    /// other one (see `combine::mbd`). The results do not depend on timing,
+    /// but may differ between 1 and 2 where a check reaches the effort
+    /// limit (each engine's solver history is its own).
+    pub threads: usize,
 }
+
+/// The default number of engines checking single statements at once.
+pub const DEFAULT_THREADS: usize = 2;
 
 /// The default effort limit of a focused check.
 pub const DEFAULT_EFFORT: u32 = 2_000_000;
@@ -57,6 +66,7 @@ impl Default for Options {
             share_paths: true,
             effort: Some(DEFAULT_EFFORT),
             all_sizes: false,
+            threads: DEFAULT_THREADS,
         }
     }
 }

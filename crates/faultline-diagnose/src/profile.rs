@@ -26,14 +26,12 @@ pub fn log(what: impl FnOnce() -> String, result: &str, took: Duration) {
 }
 
 /// The solver effort (Z3's `rlimit count`, cumulative per context) spent so
-/// far, when profiling is on (0 otherwise: reading statistics costs).
-pub fn effort_used(solver: &z3::Solver) -> f64 {
-    if !enabled() {
-        return 0.0;
-    }
+/// far: deterministic, unlike time (the engine counts it to decide when a
+/// second engine pays, see `Engine::in_parallel`).
+pub fn effort_count(solver: &z3::Solver) -> u64 {
     match solver.get_statistics().value("rlimit count") {
-        Some(z3::StatisticsValue::UInt(u)) => f64::from(u),
-        Some(z3::StatisticsValue::Double(d)) => d,
-        None => 0.0,
+        Some(z3::StatisticsValue::UInt(u)) => u64::from(u),
+        Some(z3::StatisticsValue::Double(d)) => d as u64,
+        None => 0,
     }
 }

@@ -22,6 +22,14 @@ pub struct Settings {
     pub timeout_s: Option<f64>,
     pub unwind: Option<u32>,
     pub int_semantics: String,
+    /// `--threads`: engines checking single statements at once (added to
+    /// `/1`: older reports have none, and were made by one).
+    #[serde(default = "one")]
+    pub threads: usize,
+}
+
+fn one() -> usize {
+    1
 }
 
 #[derive(Serialize, Deserialize, Debug)]
@@ -136,6 +144,9 @@ pub struct JStats {
     pub statement_instances: usize,
     pub iterations: usize,
     pub tests_reused: usize,
+    /// Added to `/1`: older reports have none.
+    #[serde(default)]
+    pub helper_checks: usize,
     pub run_s: f64,
     pub encode_s: f64,
     pub solve_s: f64,
@@ -265,6 +276,7 @@ impl Report {
                 statement_instances: loc.stats.statement_instances,
                 iterations: loc.stats.iterations,
                 tests_reused: loc.stats.tests_reused,
+                helper_checks: loc.stats.helper_checks,
                 run_s: loc.stats.run_time.as_secs_f64(),
                 encode_s: loc.stats.encode_time.as_secs_f64(),
                 solve_s: loc.stats.solve_time.as_secs_f64(),

@@ -131,8 +131,10 @@ pub fn plural(n: usize, one: &str, many: &str) -> String {
 
 /// The search's work, for people: `2 tests encoded, 94 statement instances,
 /// 14 solver calls, 5 iterations`.
+/// With a helper engine, how many statements it checked comes last
+/// (`, 40 statements checked on a second thread`).
 pub fn work_done(st: &Stats) -> String {
-    format!(
+    let mut s = format!(
         "{} encoded, {}, {}, {}",
         plural(st.tests_encoded, "test", "tests"),
         plural(
@@ -142,7 +144,14 @@ pub fn work_done(st: &Stats) -> String {
         ),
         plural(st.solver_calls as usize, "solver call", "solver calls"),
         plural(st.iterations, "iteration", "iterations")
-    )
+    );
+    if st.helper_checks > 0 {
+        s += &format!(
+            ", {} on a second thread",
+            plural(st.helper_checks, "statement checked", "statements checked")
+        );
+    }
+    s
 }
 
 /// The tests a diagnosis explains, in suite order: those with angelic values;

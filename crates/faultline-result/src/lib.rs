@@ -142,6 +142,9 @@ pub struct Stats {
     /// Failing tests whose MCSes were confirmed from a test on the same
     /// path instead of enumerated (`faultline_diagnose::share`).
     pub tests_reused: usize,
+    /// Single-statement checks made by a helper engine on a second thread
+    /// (`--threads 2`).
+    pub helper_checks: usize,
     pub run_time: Duration,
     pub encode_time: Duration,
     pub solve_time: Duration,

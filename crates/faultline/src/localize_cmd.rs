@@ -87,6 +87,13 @@ pub struct LocalizeArgs {
     /// as much per query. [default: 2]
     #[arg(long, value_name = "MILLIONS")]
     pub effort: Option<u32>,
+    /// Engines checking single statements at once, 1 or 2: with 2, once the
+    /// checks cost (a few tenths of a second), a second one on the other
+    /// core takes every other statement. The same input gives the same
+    /// results each time; 1 and 2 may differ where a check reaches the
+    /// effort limit.
+    #[arg(long, value_name = "N", default_value_t = faultline_diagnose::DEFAULT_THREADS)]
+    pub threads: usize,
     /// How integers are encoded.
     #[arg(long, value_enum, default_value_t = IntSemantics::BitVector)]
     pub int_semantics: IntSemantics,
@@ -122,6 +129,12 @@ pub fn localize_cmd(a: &LocalizeArgs) -> Result<u8, UserError> {
     }
     if a.max_size == 0 {
         return Err(UserError("error: --max-size must be at least 1".into()));
+    }
+    if !(1..=2).contains(&a.threads) {
+        return Err(UserError(format!(
+            "error: --threads must be 1 or 2, not {}",
+            a.threads
+        )));
     }
     let (timeout, max_memory) = limits_of(a)?;
     if a.program.is_dir() {
@@ -241,6 +254,7 @@ pub fn localize_program<R>(
             Some(m) => Some(m.saturating_mul(1_000_000)),
         },
         all_sizes: a.all_sizes,
+        threads: a.threads,
     };
     let progress = std::sync::Arc::new(faultline_report::progress::Indicator::for_stderr(quiet));
     let mut options = options;
@@ -436,6 +450,7 @@ pub fn settings(
         timeout_s: a.timeout,
         unwind: options.unwind,
         int_semantics: options.int_semantics.name().into(),
+        threads: options.threads,
     }
 }
 

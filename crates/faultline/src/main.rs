@@ -14,6 +14,16 @@ mod test_cmd;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // One heap for every thread (glibc makes up to eight per core): with a
+    // second engine on its own thread (`--threads 2`), freed solver terms
+    // kept in a heap of its own raised the peak resident memory of the
+    // course benchmark's `sieve` from 173-187 MiB to 201 MiB, for about 5%
+    // of the time (docs/benchmarks.md).
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: called before any other thread starts; it only sets a limit.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, 1);
+    }
     // The interpreter and the encoders recurse over the program; give them a
     // large stack rather than the main thread's 8 MiB (see `STACK_SIZE`).
     let child = std::thread::Builder::new()

@@ -13,7 +13,7 @@
 
 use super::{Combination, Found};
 use crate::angelic::angelic_values;
-use crate::engine::{Check, Engine, Explained, Verdict, POLISHED};
+use crate::engine::{Check, Engine, Explained, Helper, Verdict, POLISHED};
 use crate::formula::Softs;
 use crate::mcs::{Mcs, McsEnumerator, Order};
 use crate::result::{Angelic, Diagnosis, Incomplete};
@@ -383,28 +383,35 @@ impl<S: TestSource> Search<'_, S> {
     /// `full`'s focused formulas, whose size grows with all the paths the
     /// relaxed values may open.
     fn singles_first(&mut self, engine: &mut Engine) -> Result<(), Incomplete> {
+        engine.with_helper(|engine, helper| self.singles_with(engine, helper))
+    }
+
+    /// [`Search::singles_first`], with a helper engine for when the checks
+    /// cost ([`Search::check_singles`]).
+    fn singles_with<'s, 'p>(
+        &mut self,
+        engine: &mut Engine<'s, 'p>,
+        helper: &mut Helper<'_, '_, 's, 'p>,
+    ) -> Result<(), Incomplete> {
         let mut candidates = engine.single_candidates();
         // The insertions, outside the joint formula, after the statements
         // of the source (their ids come after).
         candidates.extend(engine.insertions());
+        let start = engine.cost_spent();
         // The tests each candidate explains on the paths: `full` explains
         // them too, and checks only the others.
         let mut on_paths: BTreeMap<StmtId, BTreeMap<usize, Explained>> = BTreeMap::new();
         if engine.encoding() == Encoding::Full {
-            let mut rest = Vec::with_capacity(candidates.len());
-            for s in candidates {
-                if !engine.relaxable_on_path(s) {
-                    rest.push(s);
-                    continue;
-                }
-                let known = on_paths.entry(s).or_default();
-                if !matches!(
-                    self.check_single(engine, s, true, known)?,
-                    Verdict::Explained(())
-                ) {
-                    rest.push(s);
-                }
-            }
+            let (on, mut rest): (Vec<StmtId>, Vec<StmtId>) = candidates
+                .into_iter()
+                .partition(|s| engine.relaxable_on_path(*s));
+            let verdicts = self.check_singles(engine, helper, &on, true, &mut on_paths, start)?;
+            rest.extend(
+                verdicts
+                    .into_iter()
+                    .filter(|(_, v)| !matches!(v, Verdict::Explained(())))
+                    .map(|(s, _)| s),
+            );
             // Most suspicious first (Ochiai over the tests' spectra), so
             // that a time limit leaves the likeliest checked; the order of
             // the report does not depend on it (see `accept`).
@@ -417,50 +424,125 @@ impl<S: TestSource> Search<'_, S> {
             rest.sort_by(|a, b| score(b).total_cmp(&score(a)).then(a.cmp(b)));
             candidates = rest;
         }
-        for s in candidates {
-            let known = on_paths.entry(s).or_default();
-            let undecided = matches!(
-                self.check_single(engine, s, false, known)?,
-                Verdict::Undecided
-            );
+        for (s, v) in
+            self.check_singles(engine, helper, &candidates, false, &mut on_paths, start)?
+        {
             // An insertion has no soft term to exclude: it is simply not
             // reported.
-            if undecided && !engine.is_insertion(s) {
+            if matches!(v, Verdict::Undecided) && !engine.is_insertion(s) {
                 self.undecided.push(s);
             }
         }
         Ok(())
     }
 
-    /// Statement `s` alone checked on every failing test's focused formula
-    /// (on the runs' paths with `on_path`) and accepted (blocked in the
-    /// joint formula once it is built) when it explains them all. `known`:
-    /// the tests it already explains (see [`Engine::explain_each_with`]).
-    fn check_single(
+    /// Each of `candidates` checked alone on every failing test's focused
+    /// formula (on the runs' paths with `on_path`) and settled
+    /// ([`Search::settle`]), in order: their verdicts. `known`: the tests
+    /// each already explains (see [`Engine::explain_each_with`]).
+    ///
+    /// Once the single-statement checks since `start` (a count of
+    /// [`Engine::cost_spent`]) have spent [`PARALLEL_COST`] and with
+    /// `--threads 2`, the remaining candidates are shared between the engine
+    /// and a helper engine on the second core ([`Helper::in_parallel`]):
+    /// alternately, in order, so that each gets
+    /// as many of the most suspicious. Which engine checks what is fixed
+    /// before either starts and each has its own solver history, so the
+    /// verdicts do not depend on timing; they are settled in the
+    /// candidates' order.
+    fn check_singles<'s, 'p>(
+        &mut self,
+        engine: &mut Engine<'s, 'p>,
+        helper: &mut Helper<'_, '_, 's, 'p>,
+        candidates: &[StmtId],
+        on_path: bool,
+        known: &mut BTreeMap<StmtId, BTreeMap<usize, Explained>>,
+        start: u64,
+    ) -> Result<Vec<(StmtId, Verdict<()>)>, Incomplete> {
+        let mut out = Vec::with_capacity(candidates.len());
+        for (i, &s) in candidates.iter().enumerate() {
+            let spent = engine.cost_spent().saturating_sub(start);
+            if engine.options().threads > 1 && spent >= PARALLEL_COST && candidates.len() - i >= 2 {
+                self.check_shared(engine, helper, &candidates[i..], on_path, known, &mut out)?;
+                break;
+            }
+            let polish = self.diagnoses.len() < POLISHED;
+            let k = known.entry(s).or_default();
+            let v = single_verdict(engine, &self.singles_order, s, on_path, polish, k)?;
+            out.push((s, self.settle(engine, s, v)?));
+        }
+        Ok(out)
+    }
+
+    /// `candidates` checked partly by the engine, partly by a helper
+    /// ([`Search::check_singles`]), their verdicts settled in order onto
+    /// `out`. Every check made is settled; then the first limit (in the
+    /// candidates' order) that stopped either engine is returned.
+    fn check_shared<'s, 'p>(
+        &mut self,
+        engine: &mut Engine<'s, 'p>,
+        helper: &mut Helper<'_, '_, 's, 'p>,
+        candidates: &[StmtId],
+        on_path: bool,
+        known: &mut BTreeMap<StmtId, BTreeMap<usize, Explained>>,
+        out: &mut Vec<(StmtId, Verdict<()>)>,
+    ) -> Result<(), Incomplete> {
+        let mut sides: [Vec<ToCheck>; 2] = [Vec::new(), Vec::new()];
+        for (i, &s) in candidates.iter().enumerate() {
+            sides[i % 2].push((i, s, known.remove(&s).unwrap_or_default()));
+        }
+        let [mine, theirs] = sides;
+        let polished = self.diagnoses.len();
+        let order = &self.singles_order;
+        let helper_order = order.clone();
+        let (mine, theirs) = helper.in_parallel(
+            engine,
+            |e| check_side(e, order, mine, on_path, polished),
+            Box::new(move |e| Box::new(check_side(e, &helper_order, theirs, on_path, polished))),
+        );
+        let theirs = *theirs
+            .downcast::<Vec<(usize, Checked)>>()
+            .expect("a helper's checks give their verdicts");
+        engine.count_helper_checks(theirs.len());
+        let mut slots: Vec<Option<Checked>> = (0..candidates.len()).map(|_| None).collect();
+        for (i, checked) in mine.into_iter().chain(theirs) {
+            slots[i] = Some(checked);
+        }
+        let mut stopped = None;
+        for checked in slots.into_iter().flatten() {
+            known.insert(checked.s, checked.known);
+            match checked.verdict {
+                Ok(v) => out.push((checked.s, self.settle(engine, checked.s, v)?)),
+                Err(inc) => {
+                    stopped.get_or_insert(inc);
+                }
+            }
+        }
+        stopped.map_or(Ok(()), Err)
+    }
+
+    /// Statement `s`'s verdict `v` on every failing test: accepted (blocked
+    /// in the joint formula once it is built) when it explains them all;
+    /// the maximum number of diagnoses reached stops the search.
+    fn settle(
         &mut self,
         engine: &mut Engine,
         s: StmtId,
-        on_path: bool,
-        known: &mut BTreeMap<usize, Explained>,
+        v: Verdict<Vec<Angelic>>,
     ) -> Result<Verdict<()>, Incomplete> {
-        let d = BTreeSet::from([s]);
-        let polish = self.diagnoses.len() < POLISHED;
-        let check = Check::Focused { polish, on_path };
-        Ok(
-            match engine.explain_each_with(&self.singles_order, &d, check, known)? {
-                Verdict::Refuted => Verdict::Refuted,
-                Verdict::Undecided => Verdict::Undecided,
-                Verdict::Explained(mut angelic) => {
-                    // Reported in the order of the tests, whatever the
-                    // order they were checked in.
-                    angelic.sort_by_cached_key(|a| self.order.iter().position(|&t| t == a.test));
-                    if self.accept(engine, d, 1, &[], angelic) {
-                        return Err(Incomplete::MaxDiagnoses);
-                    }
-                    Verdict::Explained(())
+        Ok(match v {
+            Verdict::Refuted => Verdict::Refuted,
+            Verdict::Undecided => Verdict::Undecided,
+            Verdict::Explained(mut angelic) => {
+                // Reported in the order of the tests, whatever the
+                // order they were checked in.
+                angelic.sort_by_cached_key(|a| self.order.iter().position(|&t| t == a.test));
+                if self.accept(engine, BTreeSet::from([s]), 1, &[], angelic) {
+                    return Err(Incomplete::MaxDiagnoses);
                 }
-            },
-        )
+                Verdict::Explained(())
+            }
+        })
     }
 
     /// Whether the joint formula may be rebuilt in the cheaper theory
@@ -837,4 +919,67 @@ fn shorter_runs_first(engine: &Engine, mut order: Vec<usize>) -> Vec<usize> {
     let runs = &engine.session().runs;
     order.sort_by_key(|&t| u64::BITS - runs[t].execution.steps.leading_zeros());
     order
+}
+
+/// What single-statement checks spend on one engine ([`Engine::cost_spent`],
+/// deterministic) before the rest are shared with a helper engine on the
+/// second core ([`Search::check_singles`]): about a tenth of a second. Where
+/// they cost less (most of IntroClass, TCAS), a second engine's context and
+/// encodings (about 20 ms) would cost more than it saves. The course
+/// benchmark took 18.0, 18.2 and 18.3 s in all with 200,000, 500,000 and a
+/// million (22 s with one engine).
+const PARALLEL_COST: u64 = 500_000;
+
+/// Statement `s` alone checked on every failing test's focused formula, in
+/// `order` (on the runs' paths with `on_path`; angelic values polished with
+/// `polish`); `known`: the tests it already explains.
+fn single_verdict(
+    engine: &mut Engine,
+    order: &[usize],
+    s: StmtId,
+    on_path: bool,
+    polish: bool,
+    known: &mut BTreeMap<usize, Explained>,
+) -> Result<Verdict<Vec<Angelic>>, Incomplete> {
+    let d = BTreeSet::from([s]);
+    engine.explain_each_with(order, &d, Check::Focused { polish, on_path }, known)
+}
+
+/// A statement's verdict, checked but not settled, with the tests it
+/// explains.
+struct Checked {
+    s: StmtId,
+    verdict: Result<Verdict<Vec<Angelic>>, Incomplete>,
+    known: BTreeMap<usize, Explained>,
+}
+
+/// A statement to check, with its position among the candidates and the
+/// tests it already explains.
+type ToCheck = (usize, StmtId, BTreeMap<usize, Explained>);
+
+/// One engine's share of [`Search::check_shared`] (each statement with its
+/// position among the candidates): each statement's verdict in turn, up to
+/// the first limit. Angelic values are polished while fewer than
+/// [`POLISHED`] diagnoses are known: the `polished` found before and those
+/// this engine found since.
+fn check_side(
+    engine: &mut Engine,
+    order: &[usize],
+    jobs: Vec<ToCheck>,
+    on_path: bool,
+    polished: usize,
+) -> Vec<(usize, Checked)> {
+    let mut out = Vec::with_capacity(jobs.len());
+    let mut found = 0;
+    for (i, s, mut known) in jobs {
+        let polish = polished + found < POLISHED;
+        let verdict = single_verdict(engine, order, s, on_path, polish, &mut known);
+        let stop = verdict.is_err();
+        found += usize::from(matches!(verdict, Ok(Verdict::Explained(_))));
+        out.push((i, Checked { s, verdict, known }));
+        if stop {
+            break;
+        }
+    }
+    out
 }

@@ -355,13 +355,12 @@ impl Engine<'_, '_> {
             encoding,
             policy.as_mut().map(|p| p as &mut dyn BranchPolicy),
         );
+        let work = limits::work().saturating_sub(w0);
+        self.work_spent += work;
         crate::profile::log(
             || {
                 let steps = session.runs[t].execution.steps;
-                format!(
-                    "encode exact ({} units, {steps} steps)",
-                    limits::work() - w0
-                )
+                format!("encode exact ({work} units, {steps} steps)")
             },
             "",
             t0.elapsed(),
@@ -396,11 +395,9 @@ impl Engine<'_, '_> {
             policy.as_mut().map(|p| p as &mut dyn BranchPolicy),
             IntSemantics::Math,
         );
-        crate::profile::log(
-            || format!("encode cheap ({} units)", limits::work() - w0),
-            "",
-            t0.elapsed(),
-        );
+        let work = limits::work().saturating_sub(w0);
+        self.work_spent += work;
+        crate::profile::log(|| format!("encode cheap ({work} units)"), "", t0.elapsed());
         let Ok(enc) = encoded else {
             self.capped = false;
             return self.limit_hit().map_or(Ok(Cheap::Unknown), Err);

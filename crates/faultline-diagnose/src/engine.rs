@@ -745,7 +745,12 @@ impl<'s, 'p> Engine<'s, 'p> {
         if !self.set_limits(solver, effort) {
             return Err(Incomplete::Timeout);
         }
-        let used_before = crate::profile::effort_count(solver);
+        let counted = self.options.threads > 1 || crate::profile::enabled();
+        let effort_count = |s: &Solver| match counted {
+            true => crate::profile::effort_count(s),
+            false => 0,
+        };
+        let used_before = effort_count(solver);
         let start = Instant::now();
         let r = limits::guard(|| match solver.check_assumptions(assumptions) {
             SatResult::Sat => Ok(solver.get_model()),
@@ -754,7 +759,7 @@ impl<'s, 'p> Engine<'s, 'p> {
         });
         self.stats.solve_time += start.elapsed();
         self.stats.solver_calls += 1;
-        let used = crate::profile::effort_count(solver).saturating_sub(used_before);
+        let used = effort_count(solver).saturating_sub(used_before);
         self.effort_spent += used;
         crate::profile::log(
             || {

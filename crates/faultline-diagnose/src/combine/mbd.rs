@@ -397,7 +397,6 @@ impl<S: TestSource> Search<'_, S> {
         // The insertions, outside the joint formula, after the statements
         // of the source (their ids come after).
         candidates.extend(engine.insertions());
-        let start = engine.cost_spent();
         // The tests each candidate explains on the paths: `full` explains
         // them too, and checks only the others.
         let mut on_paths: BTreeMap<StmtId, BTreeMap<usize, Explained>> = BTreeMap::new();
@@ -405,7 +404,7 @@ impl<S: TestSource> Search<'_, S> {
             let (on, mut rest): (Vec<StmtId>, Vec<StmtId>) = candidates
                 .into_iter()
                 .partition(|s| engine.relaxable_on_path(*s));
-            let verdicts = self.check_singles(engine, helper, &on, true, &mut on_paths, start)?;
+            let verdicts = self.check_singles(engine, helper, &on, true, &mut on_paths)?;
             rest.extend(
                 verdicts
                     .into_iter()
@@ -424,9 +423,7 @@ impl<S: TestSource> Search<'_, S> {
             rest.sort_by(|a, b| score(b).total_cmp(&score(a)).then(a.cmp(b)));
             candidates = rest;
         }
-        for (s, v) in
-            self.check_singles(engine, helper, &candidates, false, &mut on_paths, start)?
-        {
+        for (s, v) in self.check_singles(engine, helper, &candidates, false, &mut on_paths)? {
             // An insertion has no soft term to exclude: it is simply not
             // reported.
             if matches!(v, Verdict::Undecided) && !engine.is_insertion(s) {
@@ -441,10 +438,11 @@ impl<S: TestSource> Search<'_, S> {
     /// ([`Search::settle`]), in order: their verdicts. `known`: the tests
     /// each already explains (see [`Engine::explain_each_with`]).
     ///
-    /// Once the single-statement checks since `start` (a count of
-    /// [`Engine::cost_spent`]) have spent [`PARALLEL_COST`] and with
-    /// `--threads 2`, the remaining candidates are shared between the engine
-    /// and a helper engine on the second core ([`Helper::in_parallel`]):
+    /// With `--threads 2`, once the rest of the pass is expected to cost
+    /// [`PARALLEL_COST`] (the pass's mean [`Engine::cost_spent`] per
+    /// statement so far, times the statements left), the remaining
+    /// candidates are shared between the engine and a helper engine on the
+    /// second core ([`Helper::in_parallel`]):
     /// alternately, in order, so that each gets
     /// as many of the most suspicious. Which engine checks what is fixed
     /// before either starts and each has its own solver history, so the
@@ -457,12 +455,18 @@ impl<S: TestSource> Search<'_, S> {
         candidates: &[StmtId],
         on_path: bool,
         known: &mut BTreeMap<StmtId, BTreeMap<usize, Explained>>,
-        start: u64,
     ) -> Result<Vec<(StmtId, Verdict<()>)>, Incomplete> {
         let mut out = Vec::with_capacity(candidates.len());
+        let start = engine.cost_spent();
         for (i, &s) in candidates.iter().enumerate() {
-            let spent = engine.cost_spent().saturating_sub(start);
-            if engine.options().threads > 1 && spent >= PARALLEL_COST && candidates.len() - i >= 2 {
+            // What the rest of the pass is expected to cost, at the pass's
+            // mean so far.
+            let rest = (candidates.len() - i) as u64;
+            let expected = match i {
+                0 => 0,
+                _ => engine.cost_spent().saturating_sub(start) / i as u64 * rest,
+            };
+            if engine.options().threads > 1 && expected >= PARALLEL_COST && rest >= 2 {
                 self.check_shared(engine, helper, &candidates[i..], on_path, known, &mut out)?;
                 break;
             }
@@ -921,14 +925,16 @@ fn shorter_runs_first(engine: &Engine, mut order: Vec<usize>) -> Vec<usize> {
     order
 }
 
-/// What single-statement checks spend on one engine ([`Engine::cost_spent`],
-/// deterministic) before the rest are shared with a helper engine on the
-/// second core ([`Search::check_singles`]): about a tenth of a second. Where
-/// they cost less (most of IntroClass, TCAS), a second engine's context and
-/// encodings (about 20 ms) would cost more than it saves. The course
-/// benchmark took 18.0, 18.2 and 18.3 s in all with 200,000, 500,000 and a
-/// million (22 s with one engine).
-const PARALLEL_COST: u64 = 500_000;
+/// What the rest of a pass of single-statement checks must be expected to
+/// cost ([`Engine::cost_spent`], deterministic) for the rest to be shared
+/// with a helper engine on the second core ([`Search::check_singles`]):
+/// about a third of a second. Where they cost less (most of IntroClass,
+/// TCAS), a second engine's context and encodings (about 20 ms) cost about
+/// what it saves, and changing the engine's solver history for the search
+/// that follows is a gamble: IntroClass `digits/dc11fbc9-000`, whose
+/// single-statement checks take 0.12 s, went from 10 to 15 s when its last
+/// ones were shared.
+const PARALLEL_COST: u64 = 1_000_000;
 
 /// Statement `s` alone checked on every failing test's focused formula, in
 /// `order` (on the runs' paths with `on_path`; angelic values polished with

@@ -14,15 +14,19 @@ mod test_cmd;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    // One heap for every thread (glibc makes up to eight per core): with a
-    // second engine on its own thread (`--threads 2`), freed solver terms
-    // kept in a heap of its own raised the peak resident memory of the
-    // course benchmark's `sieve` from 173-187 MiB to 201 MiB, for about 5%
-    // of the time (docs/benchmarks.md).
+    // Freed memory goes back to the system above 128 KiB, and blocks of
+    // 128 KiB or more are mapped on their own, whatever was freed before
+    // (glibc raises both thresholds as large blocks are freed). With a second
+    // engine on its own thread (`--threads 2`), each thread's heap kept what
+    // its solver had freed: the course benchmark's `sieve` peaked at 201
+    // MiB, 180 MiB with these thresholds (one heap for both threads did as
+    // well, but their allocations then waited for each other: `matmul` 1.63
+    // s against 1.38 s).
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: called before any other thread starts; it only sets a limit.
+    // SAFETY: called before any other thread starts; it only sets limits.
     unsafe {
-        libc::mallopt(libc::M_ARENA_MAX, 1);
+        libc::mallopt(libc::M_TRIM_THRESHOLD, 128 << 10);
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 128 << 10);
     }
     // The interpreter and the encoders recurse over the program; give them a
     // large stack rather than the main thread's 8 MiB (see `STACK_SIZE`).

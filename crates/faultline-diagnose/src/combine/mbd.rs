@@ -442,11 +442,10 @@ impl<S: TestSource> Search<'_, S> {
     /// [`PARALLEL_COST`] (the pass's mean [`Engine::cost_spent`] per
     /// statement so far, times the statements left), the remaining
     /// candidates are shared between the engine and a helper engine on the
-    /// second core ([`Helper::in_parallel`]):
-    /// alternately, in order, so that each gets
-    /// as many of the most suspicious. Which engine checks what is fixed
-    /// before either starts and each has its own solver history, so the
-    /// verdicts do not depend on timing; they are settled in the
+    /// second core ([`Helper::in_parallel`]): alternately, in order, so that
+    /// each gets as many of the most suspicious. Which engine checks what
+    /// is fixed before either starts and each has its own solver history,
+    /// so the verdicts do not depend on timing; they are settled in the
     /// candidates' order.
     fn check_singles<'s, 'p>(
         &mut self,

@@ -136,9 +136,7 @@ pub struct Engine<'s, 'p> {
     signature: HashMap<usize, usize>,
     /// Formulas built (for progress).
     encoded: usize,
-    /// The solver effort of [`Engine::check_within`]'s checks and the work
-    /// of focused formulas' encodings ([`Engine::cost_spent`]).
-    effort_spent: u64,
+    /// The work of focused formulas' encodings ([`Engine::cost_spent`]).
     work_spent: u64,
 }
 
@@ -198,7 +196,6 @@ impl<'s, 'p> Engine<'s, 'p> {
             exe: Executable::new(session.prog).expect("the program ran before"),
             signature: session.path_signatures(),
             encoded: 0,
-            effort_spent: 0,
             work_spent: 0,
         }
     }
@@ -745,12 +742,7 @@ impl<'s, 'p> Engine<'s, 'p> {
         if !self.set_limits(solver, effort) {
             return Err(Incomplete::Timeout);
         }
-        let counted = self.options.threads > 1 || crate::profile::enabled();
-        let effort_count = |s: &Solver| match counted {
-            true => crate::profile::effort_count(s),
-            false => 0,
-        };
-        let used_before = effort_count(solver);
+        let used_before = crate::profile::effort_count(solver);
         let start = Instant::now();
         let r = limits::guard(|| match solver.check_assumptions(assumptions) {
             SatResult::Sat => Ok(solver.get_model()),
@@ -759,8 +751,7 @@ impl<'s, 'p> Engine<'s, 'p> {
         });
         self.stats.solve_time += start.elapsed();
         self.stats.solver_calls += 1;
-        let used = effort_count(solver).saturating_sub(used_before);
-        self.effort_spent += used;
+        let used = crate::profile::effort_count(solver).saturating_sub(used_before);
         crate::profile::log(
             || {
                 format!(

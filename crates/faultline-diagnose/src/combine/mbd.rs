@@ -925,15 +925,17 @@ fn shorter_runs_first(engine: &Engine, mut order: Vec<usize>) -> Vec<usize> {
 }
 
 /// What the rest of a pass of single-statement checks must be expected to
-/// cost ([`Engine::cost_spent`], deterministic) for the rest to be shared
-/// with a helper engine on the second core ([`Search::check_singles`]):
-/// about a third of a second. Where they cost less (most of IntroClass,
-/// TCAS), a second engine's context and encodings (about 20 ms) cost about
-/// what it saves, and changing the engine's solver history for the search
-/// that follows is a gamble: IntroClass `digits/dc11fbc9-000`, whose
+/// cost ([`Engine::cost_spent`]: units of encoding work, deterministic) for
+/// the rest to be shared with a helper engine on the second core
+/// ([`Search::check_singles`]): about half a second (over the course
+/// benchmark and IntroClass the checks take 1 to 7 µs per unit of their
+/// encodings' work). Where they cost less (most of IntroClass, TCAS), a
+/// second engine's context and encodings (about 20 ms) cost about what it
+/// saves, and changing the engine's solver history for the search that
+/// follows is a gamble: IntroClass `digits/dc11fbc9-000`, whose
 /// single-statement checks take 0.12 s, went from 10 to 15 s when its last
 /// ones were shared.
-const PARALLEL_COST: u64 = 1_000_000;
+const PARALLEL_COST: u64 = 125_000;
 
 /// Statement `s` alone checked on every failing test's focused formula, in
 /// `order` (on the runs' paths with `on_path`; angelic values polished with

@@ -22,7 +22,6 @@ pub struct Shared {
     unencodable: BTreeSet<usize>,
     unencoded: BTreeSet<StmtId>,
     encoded: usize,
-    effort: u64,
     work: u64,
 }
 
@@ -159,7 +158,6 @@ impl<'s, 'p> Engine<'s, 'p> {
             unencodable: self.unencodable.clone(),
             unencoded: self.unencoded.clone(),
             encoded: self.encoded,
-            effort: self.effort_spent,
             work: self.work_spent,
         }
     }
@@ -184,22 +182,15 @@ impl<'s, 'p> Engine<'s, 'p> {
         self.unencodable.extend(h.unencodable);
         self.unencoded.extend(h.unencoded);
         self.encoded += h.encoded;
-        self.effort_spent += h.effort;
         self.work_spent += h.work;
     }
 
-    /// What this engine's focused checks cost, a helper's included, in
-    /// units of solver effort (Z3's `rlimit count`), their encodings' work
-    /// counted at [`WORK_EFFORT`] a unit: deterministic, unlike time.
+    /// What this engine's focused checks cost, a helper's included: the
+    /// units of work of their encodings, deterministic, unlike time. (Not
+    /// the solver's effort: reading Z3's statistics after a check changed
+    /// what later checks on the same solver decided, see
+    /// [`crate::profile::effort_count`].)
     pub fn cost_spent(&self) -> u64 {
-        self.effort_spent
-            .saturating_add(self.work_spent.saturating_mul(WORK_EFFORT))
+        self.work_spent
     }
 }
-
-/// The solver effort a unit of encoding work counts as in
-/// [`Engine::cost_spent`]: over the course benchmark and IntroClass, the
-/// single-statement checks take 1 to 7 µs per unit of work and 0.25 to 0.4
-/// µs per unit of effort. (Siemens `tot_info`'s focused checks spend their
-/// time encoding floating-point terms, not solving.)
-const WORK_EFFORT: u64 = 8;

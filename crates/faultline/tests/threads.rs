@@ -1,8 +1,8 @@
 //! `--threads`: a second engine takes every other single-statement check
 //! once the rest of a pass is expected to cost (docs/how-it-works.md, "Two
-//! engines"). The course benchmark's `selectionsort` spends about 2.5
-//! million units of solver effort in its checks: the second engine takes 25
-//! of them.
+//! engines"). The course benchmark's `selectionsort` spends about 130,000
+//! units of encoding work in its checks: the second engine takes 25 of
+//! them.
 
 mod common;
 

@@ -751,9 +751,9 @@ impl<'s, 'p> Engine<'s, 'p> {
         });
         self.stats.solve_time += start.elapsed();
         self.stats.solver_calls += 1;
-        let used = crate::profile::effort_count(solver).saturating_sub(used_before);
         crate::profile::log(
             || {
+                let used = crate::profile::effort_count(solver).saturating_sub(used_before);
                 format!(
                     "check {what} ({} assumptions, {used:.0} effort)",
                     assumptions.len()

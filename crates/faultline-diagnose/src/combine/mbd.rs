@@ -507,12 +507,10 @@ impl<S: TestSource> Search<'_, S> {
             .downcast::<Vec<(usize, Checked)>>()
             .expect("a helper's checks give their verdicts");
         engine.count_helper_checks(theirs.len());
-        let mut slots: Vec<Option<Checked>> = (0..candidates.len()).map(|_| None).collect();
-        for (i, checked) in mine.into_iter().chain(theirs) {
-            slots[i] = Some(checked);
-        }
+        let mut checked: Vec<(usize, Checked)> = mine.into_iter().chain(theirs).collect();
+        checked.sort_unstable_by_key(|(i, _)| *i);
         let mut stopped = None;
-        for checked in slots.into_iter().flatten() {
+        for (_, checked) in checked {
             known.insert(checked.s, checked.known);
             match checked.verdict {
                 Ok(v) => out.push((checked.s, self.settle(engine, checked.s, v)?)),

@@ -91,14 +91,17 @@ impl<'scope, 'env, 's, 'p> Helper<'scope, 'env, 's, 'p> {
         if self.running.is_none() {
             self.running = self.start(engine);
         }
-        let Some(r) = &self.running else {
-            let a = mine(engine);
-            return (a, theirs(engine));
+        let sent = match &self.running {
+            Some(r) => r.jobs.send(theirs).map(|()| r).map_err(|e| e.0),
+            None => Err(theirs),
         };
-        if let Err(mpsc::SendError(theirs)) = r.jobs.send(theirs) {
-            let a = mine(engine);
-            return (a, theirs(engine));
-        }
+        let r = match sent {
+            Ok(r) => r,
+            Err(theirs) => {
+                let a = mine(engine);
+                return (a, theirs(engine));
+            }
+        };
         let a = mine(engine);
         match r.replies.recv() {
             Ok(Ok(b)) => (a, b),

@@ -69,6 +69,12 @@ pub enum Check {
     /// there; a check that cannot be made on the path is undecided, with
     /// nothing noted.
     Focused { polish: bool, on_path: bool },
+    /// By predicate switching alone ([`crate::witness::switch_search`], a
+    /// single condition with `full`): explained by a switched run that
+    /// passes, refuted where the condition cannot change the run (it did
+    /// not run), else undecided: a pass before the focused formulas, which
+    /// for a condition span every path it may open.
+    Switched,
 }
 
 /// Units of encoding work ([`limits::tick`]) a focused formula may take per
@@ -122,6 +128,13 @@ pub struct Engine<'s, 'p> {
     encodable: BTreeSet<usize>,
     /// The statements of focused checks that could not be encoded.
     unencoded: BTreeSet<StmtId>,
+    /// The statements and tests for which predicate switching or value
+    /// replacement found no witness ([`crate::witness::switch_search`]):
+    /// not searched again.
+    unswitched: BTreeSet<(StmtId, usize)>,
+    /// The statements that read the test's input ([`reads_input`]): their
+    /// values are hard facts, never replaced.
+    input_reads: BTreeSet<StmtId>,
     /// The work bound of the next encoding ([`limits::capped`]), taken by it.
     work_cap: Option<u64>,
     /// Whether the last encoding reached its work bound.
@@ -189,6 +202,8 @@ impl<'s, 'p> Engine<'s, 'p> {
             unencodable: BTreeSet::new(),
             encodable: BTreeSet::new(),
             unencoded: BTreeSet::new(),
+            unswitched: BTreeSet::new(),
+            input_reads: reads_input(session.prog),
             work_cap: None,
             capped: false,
             singles: BTreeMap::new(),
@@ -838,6 +853,26 @@ impl<'s, 'p> Engine<'s, 'p> {
                 );
                 r
             }
+            Check::Switched => {
+                let t0 = Instant::now();
+                let r = self.check_switched(t, d);
+                crate::profile::log(
+                    || {
+                        let lines: Vec<String> = d
+                            .iter()
+                            .map(|s| self.session.prog.stmt(*s).loc.line.to_string())
+                            .collect();
+                        format!("switched test {t} on {}", lines.join(" "))
+                    },
+                    match &r {
+                        Verdict::Explained(_) => "explained",
+                        Verdict::Refuted => "refuted",
+                        Verdict::Undecided => "undecided",
+                    },
+                    t0.elapsed(),
+                );
+                Ok(r)
+            }
             Check::Own => Ok(match self.check_single(t, d)? {
                 None => Verdict::Refuted,
                 Some(model) => {
@@ -1181,6 +1216,33 @@ fn cannot_change_alone(session: &Session, t: usize, d: &BTreeSet<StmtId>) -> boo
         ),
         _ => false,
     }
+}
+
+/// The statements of `prog` whose expressions call a function that reads
+/// the test's input ([`faultline_ir::builtins::Builtin::is_input`]): what
+/// they store is a hard fact of the test, which the formulas do not relax.
+fn reads_input(prog: &faultline_ir::Program) -> BTreeSet<StmtId> {
+    use faultline_ir::visit::{for_each_stmt, stmt_exprs, walk_expr, Visitor};
+    struct Finds(bool);
+    impl<'a> Visitor<'a> for Finds {
+        fn visit_expr(&mut self, e: &'a faultline_ir::Expr) {
+            match &e.kind {
+                faultline_ir::ExprKind::Builtin { func, .. } if func.is_input() => self.0 = true,
+                _ => walk_expr(self, e),
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    for f in &prog.functions {
+        for_each_stmt(&f.body, &mut |s| {
+            let mut finds = Finds(false);
+            stmt_exprs(s, |e| finds.visit_expr(e));
+            if let (true, Some(id)) = (finds.0, s.id()) {
+                out.insert(id);
+            }
+        });
+    }
+    out
 }
 
 /// Whether `a`'s bytes appear in `b` in order.

@@ -32,8 +32,8 @@ pub struct Witness {
     outputs: HashMap<Key, Vec<u8>>,
     jumps: HashMap<Key, Jump>,
     /// Whether a run with it may go beyond the formula's unwinding bounds
-    /// and still explain the test (a witness found by re-execution alone,
-    /// [`Witness::flipped`]: the run is the evidence, not a model).
+    /// and still explain the test (switched outcomes found by re-execution
+    /// alone, [`Witness::switched`]: the run is the evidence, not a model).
     pub unbounded: bool,
 }
 
@@ -94,15 +94,31 @@ impl Witness {
         w
     }
 
-    /// The witness in which one instance of condition `stmt` (in context
-    /// `ctx`) takes outcome `outcome`, every other instance its computed one.
-    pub fn flipped(stmt: StmtId, ctx: Vec<Scope>, outcome: bool) -> Witness {
-        Witness {
+    /// The witness in which instances of statement `stmt` take what
+    /// `switches` gives them (each named by its context: an outcome, or its
+    /// first value), every other instance its computed one. Switched
+    /// outcomes may take the run beyond the unwinding bounds (predicate
+    /// switching's run is the evidence: a condition that lets a loop run at
+    /// all, or run its course); replaced values may not, like a model's
+    /// values (a count one larger runs its loop once more than any formula
+    /// unwinds).
+    pub fn switched(stmt: StmtId, switches: Switches) -> Witness {
+        let mut w = Witness {
             stmts: BTreeSet::from([stmt]),
-            branches: HashMap::from([((stmt, ctx), outcome)]),
-            unbounded: true,
+            unbounded: switches.iter().all(|(_, a)| matches!(a, Alt::Outcome(_))),
             ..Witness::default()
+        };
+        for (ctx, alt) in switches {
+            match alt {
+                Alt::Outcome(b) => {
+                    w.branches.insert((stmt, ctx), b);
+                }
+                Alt::Int(v) => {
+                    w.values.insert((stmt, ctx), vec![Value::Int(v)]);
+                }
+            }
         }
+        w
     }
 
     /// The witness of the angelic values a report gives for test `t`, read
@@ -472,18 +488,109 @@ impl Hooks for Applier<'_> {
     }
 }
 
-/// Steers one instance of a condition (a [`Witness::flipped`]'s one
-/// outcome), without recording what it applies.
-struct Flip<'a> {
+/// What an instance takes in a [`switch_search`]: a condition's outcome, or
+/// the (first) integer a statement instance produces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Alt {
+    Outcome(bool),
+    Int(i64),
+}
+
+impl Alt {
+    /// The other values tried for an instance that took `self`: the other
+    /// outcome; one more, one less.
+    fn others(self) -> Vec<Alt> {
+        match self {
+            Alt::Outcome(b) => vec![Alt::Outcome(!b)],
+            Alt::Int(v) => vec![Alt::Int(v.wrapping_add(1)), Alt::Int(v.wrapping_sub(1))],
+        }
+    }
+}
+
+/// What every instance not switched takes in a [`switch_search`]: one
+/// outcome (the condition made constant), or its computed integer plus a
+/// shift.
+#[derive(Clone, Copy, Debug)]
+enum Rest {
+    Outcome(bool),
+    Shift(i64),
+}
+
+/// Steers the instances of a statement during a [`switch_search`]: those
+/// in `forced` take their value, the others what `rest` gives if set, else
+/// their computed one; each instance with a two-way outcome or an integer
+/// as its first value is recorded (up to [`MAX_SEEN`]).
+struct Switcher<'a> {
     stmt: StmtId,
-    ctx: &'a [Scope],
-    outcome: bool,
+    /// Whether the statement is a condition: its outcomes are switched,
+    /// else its values (never both: a condition's own stores, such as a
+    /// `scanf` in it, are not what a switch changes).
+    condition: bool,
+    forced: &'a HashMap<Vec<Scope>, Alt>,
+    rest: Option<Rest>,
+    /// The values each instance produced so far (values and arguments of
+    /// calls counted together, as [`Applier`] counts them).
+    counts: HashMap<Vec<Scope>, u32>,
+    /// The instances met, in order: context, value taken, value computed.
+    seen: Vec<(Vec<Scope>, Alt, Alt)>,
+    /// Whether an instance was met that `seen` does not hold (beyond
+    /// [`MAX_SEEN`] instances, or deeper than [`MAX_SEEN_DEPTH`]).
+    unrecorded: bool,
     /// The output the run must print exactly (outputs compared byte for
     /// byte): a run whose output stops being a prefix of it is stopped.
     exact: Option<&'a [u8]>,
 }
 
-impl Hooks for Flip<'_> {
+impl Switcher<'_> {
+    /// What the instance at `site`, which computed `computed`, takes.
+    fn take(&mut self, site: &Site, computed: Alt) -> Alt {
+        // Recording a context, or looking it up, costs its depth: a
+        // recursion switched past its base case would make the run
+        // quadratic. Deeper instances (and those beyond the first
+        // [`MAX_SEEN`]) are neither recorded nor switched one by one.
+        if site.ctx.len() > MAX_SEEN_DEPTH || self.seen.len() >= MAX_SEEN {
+            self.unrecorded = true;
+            return match (self.rest, computed) {
+                (Some(Rest::Outcome(b)), Alt::Outcome(_)) => Alt::Outcome(b),
+                (Some(Rest::Shift(d)), Alt::Int(v)) => Alt::Int(v.wrapping_add(d)),
+                _ => computed,
+            };
+        }
+        let taken = match (self.forced.get(site.ctx), self.rest, computed) {
+            (Some(&a), _, _) => a,
+            (None, Some(Rest::Outcome(b)), Alt::Outcome(_)) => Alt::Outcome(b),
+            (None, Some(Rest::Shift(d)), Alt::Int(v)) => Alt::Int(v.wrapping_add(d)),
+            _ => computed,
+        };
+        self.seen.push((site.ctx.to_vec(), taken, computed));
+        taken
+    }
+
+    /// The `computed` value of the instance at `site`, or what it takes
+    /// instead when it is the instance's first and an integer.
+    fn next_value(&mut self, site: &Site, computed: Value) -> Value {
+        if site.inst.stmt != self.stmt || self.condition {
+            return computed;
+        }
+        // Counting an instance's values costs its context's depth: deeper
+        // instances keep their values.
+        if site.ctx.len() > MAX_SEEN_DEPTH {
+            self.unrecorded = true;
+            return computed;
+        }
+        let n = self.counts.entry(site.ctx.to_vec()).or_insert(0);
+        *n += 1;
+        match (*n, computed) {
+            (1, Value::Int(v)) => match self.take(site, Alt::Int(v)) {
+                Alt::Int(t) => Value::Int(t),
+                Alt::Outcome(_) => computed,
+            },
+            _ => computed,
+        }
+    }
+}
+
+impl Hooks for Switcher<'_> {
     fn keeps_printing(&mut self, stdout: &[u8]) -> bool {
         may_still_print(self.exact, stdout)
     }
@@ -497,48 +604,217 @@ impl Hooks for Flip<'_> {
     }
 
     fn branch(&mut self, site: &Site, computed: Branch) -> Branch {
-        if site.inst.stmt != self.stmt || site.ctx != self.ctx {
+        // A `switch`'s case is not a two-way outcome: it is not switched.
+        if site.inst.stmt != self.stmt
+            || !self.condition
+            || !matches!(computed, Branch::True | Branch::False)
+        {
             return computed;
         }
-        if self.outcome {
-            Branch::True
-        } else {
-            Branch::False
+        match self.take(site, Alt::Outcome(computed == Branch::True)) {
+            Alt::Outcome(true) => Branch::True,
+            Alt::Outcome(false) => Branch::False,
+            Alt::Int(_) => computed,
         }
+    }
+
+    fn value(&mut self, site: &Site, _k: u32, computed: Value) -> Value {
+        self.next_value(site, computed)
+    }
+
+    fn argument(&mut self, site: &Site, _i: u32, computed: Value) -> Value {
+        self.next_value(site, computed)
     }
 }
 
-/// Whether test `t` passes when the instance of condition `stmt` in context
-/// `ctx` takes `outcome`, judged on its output alone (no trace recorded): a
-/// necessary condition for [`Witness::flipped`] to replay, cheap to test
-/// where the replay is not. A switched run can recurse or loop far beyond the
-/// failing run (a base case skipped), and [`replay`] records every instance
-/// of the condition with its context, quadratic in the depth reached.
-pub fn flip_passes(
+/// The most runs one [`switch_search`] makes, the failing run's own
+/// included.
+pub const MAX_SWITCH_RUNS: usize = 128;
+
+/// The most instances switched one by one together by a [`switch_search`].
+const MAX_SWITCHES: usize = 8;
+
+/// The instances of a run whose switch a [`switch_search`] tries: at most
+/// this many of the failing run's (the first and the last half), half as
+/// many after a switch.
+const SWITCH_SPAN: usize = 32;
+
+/// The most instances of a statement one run of a [`switch_search`]
+/// records (the others are not switched one by one).
+const MAX_SEEN: usize = 16_384;
+
+/// The deepest context of an instance a [`switch_search`] records.
+const MAX_SEEN_DEPTH: usize = 64;
+
+/// Instances switched by a [`switch_search`], each named by its context,
+/// with what it takes.
+pub type Switches = Vec<(Vec<Scope>, Alt)>;
+
+/// A set of switches a [`switch_search`] runs: `switches`, and every other
+/// instance given what `rest` gives if set.
+struct Node {
+    switches: Switches,
+    rest: Option<Rest>,
+}
+
+/// Predicate switching and value replacement, with several instances:
+/// outcomes for instances of the two-way condition `stmt`, or integers for
+/// the first value of instances of statement `stmt` (computed plus or minus
+/// one), with which test `test` passes, judged on its output alone (no
+/// trace recorded), or `None` when none is found within
+/// [`MAX_SWITCH_RUNS`] runs. A necessary condition for
+/// [`Witness::switched`] to replay, cheap to test where the replay is not
+/// (a switched run can recurse or loop far beyond the failing run, and
+/// [`replay`] records every instance with its context).
+///
+/// The search re-executes the test (`steps`: the failing run's length).
+/// The failing run's instances are switched one at a time first, in order
+/// (at most [`SWITCH_SPAN`]: the first and last ones); then every instance
+/// switched alike: the condition made constant (a bound that cuts a loop
+/// short is wrong at each of its late iterations), every value one more,
+/// one less (an off-by-one); then, up to [`MAX_SWITCHES`] together, a run
+/// with switches is extended by switching one instance it met after its
+/// last switched one, the runs that printed the longest correct output
+/// first (byte-for-byte comparisons stop a run as soon as its output can no
+/// longer be the expected one, so only the instances before that point are
+/// tried). Each set of switches is run at most once; the search is
+/// deterministic. Runs beyond single switches are limited to four times the
+/// failing run's steps (at least 10,000), and the search's runs to 32 times
+/// in all (at least 1,000,000, at most eight runs to the replay limit): a
+/// switched loop that no longer ends is not followed to the replay limit
+/// each time.
+pub fn switch_search(
     exe: &Executable,
     test: &TestCase,
-    (stmt, ctx, outcome): (StmtId, &[Scope], bool),
+    stmt: StmtId,
+    condition: bool,
+    steps: u64,
     limits: Limits,
     compare: faultline_exec::Compare,
-) -> bool {
-    // Byte for byte, an output that is no longer a prefix of the expected
-    // one fails whatever follows: the run stops there (a switched base case
-    // of a recursion printed its whole wrong output before).
-    let mut flip = Flip {
-        stmt,
-        ctx,
-        outcome,
-        exact: exact_output(test, compare),
+) -> Option<Switches> {
+    let exact = exact_output(test, compare);
+    let deeper = Limits {
+        max_steps: limits
+            .max_steps
+            .map(|m| m.min(steps.saturating_mul(4).max(10_000))),
+        ..limits
     };
-    let exec = exe.run(
-        test.input(),
-        ExecOptions {
-            record_trace: false,
-            limits,
-            hooks: Some(&mut flip),
-        },
-    );
-    faultline_exec::suite::judge(test, &exec, compare) == Verdict::Pass
+    // A run cut short (a loop that does not end) is as long as the limits
+    // allowed: eight runs to the replay limit, then.
+    let budget = limits
+        .max_steps
+        .map_or(u64::MAX, |m| m.saturating_mul(8))
+        .min(steps.saturating_mul(32).max(1_000_000));
+    let mut spent = 0u64;
+    // Nodes to run, in the order of their key: single switches (rank 0)
+    // first, every instance alike (rank 1), then extensions (rank 2) by
+    // the correct output their parent printed (longest first), then in the
+    // order they were made.
+    let mut queue: std::collections::BTreeMap<(u8, std::cmp::Reverse<usize>, usize), Node> =
+        std::collections::BTreeMap::new();
+    let root = Node {
+        switches: Vec::new(),
+        rest: None,
+    };
+    queue.insert((0, std::cmp::Reverse(0), 0), root);
+    let mut made = 1;
+    let mut runs = 0;
+    while let Some((_, node)) = queue.pop_first() {
+        if runs == MAX_SWITCH_RUNS || spent >= budget {
+            return None;
+        }
+        runs += 1;
+        let forced: HashMap<Vec<Scope>, Alt> = node.switches.iter().cloned().collect();
+        let mut sw = Switcher {
+            stmt,
+            condition,
+            forced: &forced,
+            rest: node.rest,
+            counts: HashMap::new(),
+            seen: Vec::new(),
+            unrecorded: false,
+            exact,
+        };
+        let single = node.switches.len() <= 1 && node.rest.is_none();
+        let exec = exe.run(
+            test.input(),
+            ExecOptions {
+                record_trace: false,
+                limits: if single { limits } else { deeper },
+                hooks: Some(&mut sw),
+            },
+        );
+        spent += exec.steps;
+        let (seen, unrecorded) = (sw.seen, sw.unrecorded);
+        let root = node.switches.is_empty() && node.rest.is_none();
+        if !root && faultline_exec::suite::judge(test, &exec, compare) == Verdict::Pass {
+            return match node.rest {
+                None => Some(node.switches),
+                // Every instance that took another value than its
+                // computed one, when the run recorded them all.
+                Some(_) if !unrecorded => Some(
+                    seen.into_iter()
+                        .filter(|(_, taken, c)| taken != c)
+                        .map(|(ctx, taken, _)| (ctx, taken))
+                        .collect(),
+                ),
+                Some(_) => None,
+            };
+        }
+        if root {
+            let alike = match condition {
+                true => [Rest::Outcome(false), Rest::Outcome(true)],
+                false => [Rest::Shift(1), Rest::Shift(-1)],
+            };
+            for (k, rest) in alike.into_iter().enumerate() {
+                let node = Node {
+                    switches: Vec::new(),
+                    rest: Some(rest),
+                };
+                queue.insert((1, std::cmp::Reverse(0), k), node);
+            }
+        }
+        if node.rest.is_some() || node.switches.len() == MAX_SWITCHES {
+            continue;
+        }
+        let progress = match exact {
+            Some(e) => e
+                .iter()
+                .zip(&exec.stdout)
+                .take_while(|(a, b)| a == b)
+                .count(),
+            None => 0,
+        };
+        // The instances after the last switched one (those before it were
+        // tried by the runs this one extends).
+        let from = seen
+            .iter()
+            .rposition(|(ctx, _, _)| forced.contains_key(ctx))
+            .map_or(0, |p| p + 1);
+        let span = match root {
+            true => SWITCH_SPAN,
+            false => SWITCH_SPAN / 2,
+        };
+        let n = seen.len() - from;
+        let half = span / 2;
+        let rank = if root { 0 } else { 2 };
+        for (k, (ctx, taken, _)) in seen[from..].iter().enumerate() {
+            if n > span && k >= half && k < n - half {
+                continue;
+            }
+            for alt in taken.others() {
+                let mut switches = node.switches.clone();
+                switches.push((ctx.clone(), alt));
+                let child = Node {
+                    switches,
+                    rest: None,
+                };
+                queue.insert((rank, std::cmp::Reverse(progress), made), child);
+                made += 1;
+            }
+        }
+    }
+    None
 }
 
 /// The output a run of `test` must print byte for byte, when `compare`

@@ -379,7 +379,10 @@ impl<S: TestSource> Search<'_, S> {
     /// With `full`, every candidate that computes a value is checked first
     /// on the runs' paths (the fix keeps each failing run's path): those
     /// formulas are the runs' own, small whatever the program, and what
-    /// they explain `full` explains. Only the others are then checked on
+    /// they explain `full` explains. Then the remaining conditions and
+    /// statements that compute values are checked by re-execution alone
+    /// (predicate switching and value replacement, [`Pass::Switched`]): a
+    /// run that passes is a witness. Only the others are then checked on
     /// `full`'s focused formulas, whose size grows with all the paths the
     /// relaxed values may open.
     fn singles_first(&mut self, engine: &mut Engine) -> Result<(), Incomplete> {
@@ -397,14 +400,14 @@ impl<S: TestSource> Search<'_, S> {
         // The insertions, outside the joint formula, after the statements
         // of the source (their ids come after).
         candidates.extend(engine.insertions());
-        // The tests each candidate explains on the paths: `full` explains
-        // them too, and checks only the others.
+        // The tests each candidate explains on the paths or by re-execution:
+        // `full` explains them too, and checks only the others.
         let mut on_paths: BTreeMap<StmtId, BTreeMap<usize, Explained>> = BTreeMap::new();
         if engine.encoding() == Encoding::Full {
             let (on, mut rest): (Vec<StmtId>, Vec<StmtId>) = candidates
                 .into_iter()
                 .partition(|s| engine.relaxable_on_path(*s));
-            let verdicts = self.check_singles(engine, helper, &on, true, &mut on_paths)?;
+            let verdicts = self.check_singles(engine, helper, &on, Pass::OnPath, &mut on_paths)?;
             rest.extend(
                 verdicts
                     .into_iter()
@@ -421,9 +424,29 @@ impl<S: TestSource> Search<'_, S> {
             );
             let score = |s: &StmtId| susp.get(s).copied().unwrap_or(0.0);
             rest.sort_by(|a, b| score(b).total_cmp(&score(a)).then(a.cmp(b)));
+            // Then by predicate switching and value replacement: a switched
+            // run that passes each test explains it without the focused
+            // formula, which spans every path the statement may open (the
+            // costliest checks of large programs); the others are left to
+            // their formulas, with the tests already explained.
+            let switchable: Vec<StmtId> = rest
+                .iter()
+                .copied()
+                .filter(|s| engine.switchable(*s))
+                .collect();
+            let switched =
+                self.check_singles(engine, helper, &switchable, Pass::Switched, &mut on_paths)?;
+            let explained: BTreeSet<StmtId> = switched
+                .into_iter()
+                .filter(|(_, v)| matches!(v, Verdict::Explained(())))
+                .map(|(s, _)| s)
+                .collect();
+            rest.retain(|s| !explained.contains(s));
             candidates = rest;
         }
-        for (s, v) in self.check_singles(engine, helper, &candidates, false, &mut on_paths)? {
+        for (s, v) in
+            self.check_singles(engine, helper, &candidates, Pass::Focused, &mut on_paths)?
+        {
             // An insertion has no soft term to exclude: it is simply not
             // reported.
             if matches!(v, Verdict::Undecided) && !engine.is_insertion(s) {
@@ -433,8 +456,8 @@ impl<S: TestSource> Search<'_, S> {
         Ok(())
     }
 
-    /// Each of `candidates` checked alone on every failing test's focused
-    /// formula (on the runs' paths with `on_path`) and settled
+    /// Each of `candidates` checked alone on every failing test as `pass`
+    /// checks and settled
     /// ([`Search::settle`]), in order: their verdicts. `known`: the tests
     /// each already explains (see [`Engine::explain_each_with`]).
     ///
@@ -452,7 +475,7 @@ impl<S: TestSource> Search<'_, S> {
         engine: &mut Engine<'s, 'p>,
         helper: &mut Helper<'_, '_, 's, 'p>,
         candidates: &[StmtId],
-        on_path: bool,
+        pass: Pass,
         known: &mut BTreeMap<StmtId, BTreeMap<usize, Explained>>,
     ) -> Result<Vec<(StmtId, Verdict<()>)>, Incomplete> {
         let mut out = Vec::with_capacity(candidates.len());
@@ -466,12 +489,12 @@ impl<S: TestSource> Search<'_, S> {
                 _ => engine.cost_spent().saturating_sub(start) / i as u64 * rest,
             };
             if engine.options().threads > 1 && expected >= PARALLEL_COST && rest >= 2 {
-                self.check_shared(engine, helper, &candidates[i..], on_path, known, &mut out)?;
+                self.check_shared(engine, helper, &candidates[i..], pass, known, &mut out)?;
                 break;
             }
             let polish = self.diagnoses.len() < POLISHED;
             let k = known.entry(s).or_default();
-            let v = single_verdict(engine, &self.singles_order, s, on_path, polish, k)?;
+            let v = single_verdict(engine, &self.singles_order, s, pass, polish, k)?;
             out.push((s, self.settle(engine, s, v)?));
         }
         Ok(out)
@@ -486,7 +509,7 @@ impl<S: TestSource> Search<'_, S> {
         engine: &mut Engine<'s, 'p>,
         helper: &mut Helper<'_, '_, 's, 'p>,
         candidates: &[StmtId],
-        on_path: bool,
+        pass: Pass,
         known: &mut BTreeMap<StmtId, BTreeMap<usize, Explained>>,
         out: &mut Vec<(StmtId, Verdict<()>)>,
     ) -> Result<(), Incomplete> {
@@ -500,8 +523,8 @@ impl<S: TestSource> Search<'_, S> {
         let helper_order = order.clone();
         let (mine, theirs) = helper.in_parallel(
             engine,
-            |e| check_side(e, order, mine, on_path, polished),
-            Box::new(move |e| Box::new(check_side(e, &helper_order, theirs, on_path, polished))),
+            |e| check_side(e, order, mine, pass, polished),
+            Box::new(move |e| Box::new(check_side(e, &helper_order, theirs, pass, polished))),
         );
         let theirs = *theirs
             .downcast::<Vec<(usize, Checked)>>()
@@ -935,19 +958,47 @@ fn shorter_runs_first(engine: &Engine, mut order: Vec<usize>) -> Vec<usize> {
 /// ones were shared.
 const PARALLEL_COST: u64 = 125_000;
 
-/// Statement `s` alone checked on every failing test's focused formula, in
-/// `order` (on the runs' paths with `on_path`; angelic values polished with
-/// `polish`); `known`: the tests it already explains.
+/// A pass of single-statement checks ([`Search::singles_first`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pass {
+    /// Focused formulas on the runs' paths.
+    OnPath,
+    /// Predicate switching and value replacement alone ([`Check::Switched`]).
+    Switched,
+    /// The engine's own focused formulas.
+    Focused,
+}
+
+impl Pass {
+    /// How the pass checks a test (angelic values polished with `polish`).
+    fn check(self, polish: bool) -> Check {
+        match self {
+            Pass::OnPath => Check::Focused {
+                polish,
+                on_path: true,
+            },
+            Pass::Switched => Check::Switched,
+            Pass::Focused => Check::Focused {
+                polish,
+                on_path: false,
+            },
+        }
+    }
+}
+
+/// Statement `s` alone checked on every failing test as `pass` checks, in
+/// `order` (angelic values polished with `polish`); `known`: the tests it
+/// already explains.
 fn single_verdict(
     engine: &mut Engine,
     order: &[usize],
     s: StmtId,
-    on_path: bool,
+    pass: Pass,
     polish: bool,
     known: &mut BTreeMap<usize, Explained>,
 ) -> Result<Verdict<Vec<Angelic>>, Incomplete> {
     let d = BTreeSet::from([s]);
-    engine.explain_each_with(order, &d, Check::Focused { polish, on_path }, known)
+    engine.explain_each_with(order, &d, pass.check(polish), known)
 }
 
 /// A statement's verdict, checked but not settled, with the tests it
@@ -971,14 +1022,14 @@ fn check_side(
     engine: &mut Engine,
     order: &[usize],
     jobs: Vec<ToCheck>,
-    on_path: bool,
+    pass: Pass,
     polished: usize,
 ) -> Vec<(usize, Checked)> {
     let mut out = Vec::with_capacity(jobs.len());
     let mut found = 0;
     for (i, s, mut known) in jobs {
         let polish = polished + found < POLISHED;
-        let verdict = single_verdict(engine, order, s, on_path, polish, &mut known);
+        let verdict = single_verdict(engine, order, s, pass, polish, &mut known);
         let stop = verdict.is_err();
         found += usize::from(matches!(verdict, Ok(Verdict::Explained(_))));
         out.push((i, Checked { s, verdict, known }));

@@ -104,6 +104,15 @@ impl Engine<'_, '_> {
             .collect()
     }
 
+    /// Whether statement `s` may be checked by predicate switching or
+    /// value replacement ([`Check::Switched`]): a condition (of an `if`, a
+    /// loop or a `switch`) or a statement that computes a value, other than
+    /// one that reads the test's input (what it stores is a hard fact).
+    pub fn switchable(&self, s: StmtId) -> bool {
+        let kind = self.session.prog.stmt(s).kind;
+        kind.is_condition() || (relaxable_on_path(kind) && !self.input_reads.contains(&s))
+    }
+
     /// Whether statement `s` may be relaxed on its run's path
     /// ([`Check::Focused`] `on_path`): not a condition or a jump.
     pub fn relaxable_on_path(&self, s: StmtId) -> bool {
@@ -134,23 +143,7 @@ impl Engine<'_, '_> {
         {
             return Ok(Verdict::Refuted);
         }
-        // Where no statement of `d` ran in the test (and the run was not
-        // cut, so its coverage is whole), relaxing them changes nothing: the
-        // run reaches none of them, so the focused formula's only model is
-        // the failing run itself (in `trace` too, which follows its path).
-        // Refuted without encoding it. Declarations and insertions are not
-        // instances of a run: they are left to the formula.
-        if !session.is_cut(t)
-            && d.iter().all(|s| {
-                !matches!(
-                    session.prog.stmt(*s).kind,
-                    StmtKind::Insert | StmtKind::Declare
-                ) && !session.runs[t].execution.coverage.covered(*s)
-            })
-        {
-            return Ok(Verdict::Refuted);
-        }
-        if cannot_change_alone(session, t, d) {
+        if self.unchanged(t, d) {
             return Ok(Verdict::Refuted);
         }
         // The test's run is checked to be encodable the first time a check
@@ -281,14 +274,47 @@ impl Engine<'_, '_> {
         Ok(Verdict::Explained(self.explained(t, &enc, &model, d)))
     }
 
-    /// Predicate switching, before `full`'s focused formula of a single
-    /// condition: test `t` re-executed with one instance of the condition
-    /// given the other outcome, each of its instances in the failing run in
-    /// turn (at most [`MAX_SWITCHED`]: the first and last ones). A switched
-    /// run that passes is a witness (an exact model of the focused formula,
-    /// checked by re-execution), found without building the formula, which
-    /// for a condition spans every path the switch opens. Nothing is
-    /// refuted here: a fix may need several instances switched.
+    /// Whether relaxing `d` cannot change test `t`'s run, known without a
+    /// formula. Where no statement of `d` ran in the test (and the run was
+    /// not cut, so its coverage is whole), relaxing them changes nothing:
+    /// the run reaches none of them, so the focused formula's only model is
+    /// the failing run itself (in `trace` too, which follows its path).
+    /// Declarations and insertions are not instances of a run: they are
+    /// left to the formula.
+    fn unchanged(&self, t: usize, d: &BTreeSet<StmtId>) -> bool {
+        let session = self.session;
+        let unreached = !session.is_cut(t)
+            && d.iter().all(|s| {
+                !matches!(
+                    session.prog.stmt(*s).kind,
+                    StmtKind::Insert | StmtKind::Declare
+                ) && !session.runs[t].execution.coverage.covered(*s)
+            });
+        unreached || cannot_change_alone(session, t, d)
+    }
+
+    /// [`Check::Switched`]: `d` checked on test `t` by predicate switching
+    /// alone.
+    pub(super) fn check_switched(&mut self, t: usize, d: &BTreeSet<StmtId>) -> Verdict<Explained> {
+        if self.unchanged(t, d) {
+            return Verdict::Refuted;
+        }
+        match self.switched(t, d, Encoding::Full) {
+            Some(e) => Verdict::Explained(e),
+            None => Verdict::Undecided,
+        }
+    }
+
+    /// Predicate switching and value replacement, before `full`'s focused
+    /// formula of a single condition or statement that computes a value:
+    /// test `t` re-executed with instances of the condition given the other
+    /// outcome, or of the statement given its value plus or minus one
+    /// ([`crate::witness::switch_search`]: one at a time, all alike, then
+    /// several together). A switched run that passes is a witness (an exact
+    /// model of the focused formula, checked by re-execution), found without
+    /// building the formula, which spans every path the switches open.
+    /// Nothing is refuted here: a fix may need more switches, or other
+    /// values, than the search tries.
     fn switched(
         &mut self,
         t: usize,
@@ -297,38 +323,38 @@ impl Engine<'_, '_> {
     ) -> Option<Explained> {
         let session = self.session;
         let s = *d.first()?;
-        if d.len() != 1 || encoding != Encoding::Full || !session.prog.stmt(s).kind.is_condition() {
+        let kind = session.prog.stmt(s).kind;
+        if d.len() != 1
+            || encoding != Encoding::Full
+            || !self.switchable(s)
+            || self.unswitched.contains(&(s, t))
+        {
             return None;
         }
-        let tr = session.traces.get(&t)?;
-        let instances: Vec<(Vec<Scope>, Branch)> = tr
-            .decisions()
-            .filter(|(i, _)| i.stmt == s)
-            .map(|(i, b)| (tr.contexts.chain(i.ctx), b))
-            .collect();
-        let n = instances.len();
-        let half = MAX_SWITCHED / 2;
-        for (k, (ctx, b)) in instances.into_iter().enumerate() {
-            if n > MAX_SWITCHED && k >= half && k < n - half {
-                continue;
-            }
-            let outcome = b != Branch::True;
-            let quick = crate::witness::flip_passes(
-                &self.exe,
-                &session.tests[t],
-                (s, &ctx, outcome),
-                session.replay_limits(),
-                session.compare,
-            );
-            if !quick {
-                continue;
-            }
-            let w = Witness::flipped(s, ctx, outcome);
-            if let Some(e) = self.replayed(t, &w) {
-                return Some(e);
-            }
+        let t0 = Instant::now();
+        let switches = crate::witness::switch_search(
+            &self.exe,
+            &session.tests[t],
+            s,
+            kind.is_condition(),
+            session.runs[t].execution.steps,
+            session.replay_limits(),
+            session.compare,
+        );
+        crate::profile::log(
+            || format!("switch search test {t}"),
+            if switches.is_some() {
+                "passes"
+            } else {
+                "fails"
+            },
+            t0.elapsed(),
+        );
+        let e = switches.and_then(|sw| self.replayed(t, &Witness::switched(s, sw)));
+        if e.is_none() {
+            self.unswitched.insert((s, t));
         }
-        None
+        e
     }
 
     /// Test `t`'s exact focused formula for `d`, in a solver of its own,
@@ -461,10 +487,6 @@ impl CheapModel {
 /// The share of a focused check's work bound and effort limit that a check
 /// on the run's path gets ([`Check::Focused`]): one tenth.
 const ON_PATH_SHARE: u64 = 10;
-
-/// The most instances of a condition switched one at a time
-/// ([`Engine::switched`]) per test.
-const MAX_SWITCHED: usize = 32;
 
 /// Whether a statement of kind `k` computes a value a formula on the run's
 /// path relaxes: not a condition, a `break`, `continue` or `goto` (the path

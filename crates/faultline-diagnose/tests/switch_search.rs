@@ -1,0 +1,152 @@
+//! Predicate switching with several instances
+//! ([`faultline_diagnose::witness::switch_search`]) on examples/word-limit:
+//! a word-length limit written 5 for 79. A word of six letters needs one
+//! instance of the limit's condition switched, seven letters two, eight
+//! three (each found by extending a run's switches), and a longer one every
+//! late instance: the condition made constant. Each switched run passes,
+//! and the switches are exactly the instances the fault cut. Values: an
+//! off-by-one at one instance, and at every instance of a loop (all shifted
+//! alike).
+
+mod common;
+
+use common::*;
+use faultline_diagnose::witness::{switch_search, Alt, Switches};
+use faultline_exec::trace::Scope;
+use faultline_exec::{Compare, Executable, Limits};
+
+/// The switches found for one test whose input is `word` and a newline.
+fn search(word: &str) -> Option<Switches> {
+    let prog = compile(&root().join("examples/word-limit/words.c"));
+    let exe = Executable::new(&prog).expect("starts");
+    let limit = stmt(&prog, 18, "len >= 5");
+    let test = stdin_test(
+        word,
+        &format!("{word}\n"),
+        &format!("{word} {}\n1 words\n", word.len()),
+    );
+    let limits = Limits {
+        max_steps: Some(100_000),
+        ..Limits::default()
+    };
+    switch_search(&exe, &test, limit, true, 200, limits, Compare::Exact)
+}
+
+/// The switched outcomes, with the iteration of the loop at line 8 each
+/// belongs to (the position of the word's letter, from 0).
+fn outcomes(switches: &Switches) -> Vec<(u32, bool)> {
+    switches
+        .iter()
+        .map(|(ctx, b)| match ctx.as_slice() {
+            [Scope::Iter(_, k)] => match b {
+                Alt::Outcome(b) => (*k, *b),
+                other => panic!("not an outcome: {other:?}"),
+            },
+            other => panic!("not in the loop: {other:?}"),
+        })
+        .collect()
+}
+
+#[test]
+fn one_two_and_three_switches_together() {
+    let six = search("abcdef").expect("one switch");
+    assert_eq!(outcomes(&six), vec![(5, false)]);
+    let seven = search("abcdefg").expect("two switches");
+    assert_eq!(outcomes(&seven), vec![(5, false), (6, false)]);
+    let eight = search("abcdefgh").expect("three switches");
+    assert_eq!(outcomes(&eight), vec![(5, false), (6, false), (7, false)]);
+}
+
+#[test]
+fn a_cut_loop_needs_its_condition_constant() {
+    let long = search("localization").expect("the condition never true");
+    assert_eq!(
+        outcomes(&long),
+        (5..=11).map(|i| (i, false)).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn a_run_no_switch_fixes_gives_nothing() {
+    // The expected output counts two words for one: no outcome of the
+    // limit's condition prints that.
+    let prog = compile(&root().join("examples/word-limit/words.c"));
+    let exe = Executable::new(&prog).expect("starts");
+    let limit = stmt(&prog, 18, "len >= 5");
+    let test = stdin_test("two", "abcdefgh\n", "abcdefgh 8\n2 words\n");
+    assert_eq!(
+        switch_search(
+            &exe,
+            &test,
+            limit,
+            true,
+            200,
+            Limits::default(),
+            Compare::Exact
+        ),
+        None
+    );
+}
+
+/// The switches found for statement `text` on `line` of `src`, with `stdin`
+/// and the expected output `expected`.
+fn values(src: &str, line: u32, text: &str, stdin: &str, expected: &str) -> Option<Switches> {
+    let prog = compile_src("values.c", src);
+    let exe = Executable::new(&prog).expect("starts");
+    let s = stmt(&prog, line, text);
+    let test = stdin_test("t", stdin, expected);
+    switch_search(
+        &exe,
+        &test,
+        s,
+        false,
+        200,
+        Limits::default(),
+        Compare::Exact,
+    )
+}
+
+#[test]
+fn an_off_by_one_value_once() {
+    let src = "#include <stdio.h>
+int main(void) {
+    int n, i, count = 0;
+    scanf(\"%d\", &n);
+    int limit = n + 1;
+    for (i = 0; i < limit; i++)
+        count++;
+    printf(\"%d\\n\", count);
+    return 0;
+}
+";
+    let found = values(src, 5, "int limit = n + 1;", "5\n", "5\n").expect("one less");
+    assert_eq!(found, vec![(Vec::new(), Alt::Int(5))]);
+    // No value of that statement prints a negative count.
+    assert_eq!(values(src, 5, "int limit = n + 1;", "5\n", "-1\n"), None);
+}
+
+#[test]
+fn an_off_by_one_value_at_every_iteration() {
+    let src = "#include <stdio.h>
+int main(void) {
+    int i, x;
+    for (i = 0; i < 3; i++) {
+        x = i * 2 + 1;
+        printf(\"%d\\n\", x);
+    }
+    return 0;
+}
+";
+    let found = values(src, 5, "x = i * 2 + 1;", "", "0\n2\n4\n").expect("each one less");
+    let taken: Vec<(u32, Alt)> = found
+        .iter()
+        .map(|(ctx, a)| match ctx.as_slice() {
+            [Scope::Iter(_, k)] => (*k, *a),
+            other => panic!("not in the loop: {other:?}"),
+        })
+        .collect();
+    assert_eq!(
+        taken,
+        vec![(0, Alt::Int(0)), (1, Alt::Int(2)), (2, Alt::Int(4))]
+    );
+}

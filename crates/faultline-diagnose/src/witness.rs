@@ -32,8 +32,9 @@ pub struct Witness {
     outputs: HashMap<Key, Vec<u8>>,
     jumps: HashMap<Key, Jump>,
     /// Whether a run with it may go beyond the formula's unwinding bounds
-    /// and still explain the test (switched outcomes found by re-execution
-    /// alone, [`Witness::switched`]: the run is the evidence, not a model).
+    /// and still explain the test (switched outcomes or replaced values
+    /// found by re-execution alone, [`Witness::switched`]: the run is the
+    /// evidence, not a model).
     pub unbounded: bool,
 }
 
@@ -96,16 +97,14 @@ impl Witness {
 
     /// The witness in which instances of statement `stmt` take what
     /// `switches` gives them (each named by its context: an outcome, or its
-    /// first value), every other instance its computed one. Switched
-    /// outcomes may take the run beyond the unwinding bounds (predicate
-    /// switching's run is the evidence: a condition that lets a loop run at
-    /// all, or run its course); replaced values may not, like a model's
-    /// values (a count one larger runs its loop once more than any formula
-    /// unwinds).
+    /// first value), every other instance its computed one. Its run may go
+    /// beyond the unwinding bounds: found by re-execution, the run is the
+    /// evidence, a fix of the program (a condition that lets a loop run at
+    /// all, or run its course).
     pub fn switched(stmt: StmtId, switches: Switches) -> Witness {
         let mut w = Witness {
             stmts: BTreeSet::from([stmt]),
-            unbounded: switches.iter().all(|(_, a)| matches!(a, Alt::Outcome(_))),
+            unbounded: true,
             ..Witness::default()
         };
         for (ctx, alt) in switches {

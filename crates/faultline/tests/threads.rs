@@ -45,9 +45,24 @@ fn one_engine_finds_the_same_diagnoses_alone() {
     assert_eq!(one["complete"], true);
     assert_eq!(one["stats"]["helper_checks"], 0);
     assert_eq!(one["stats"]["solver_calls"], 55);
-    // Here the angelic values too: no check of this program is near the
-    // effort limit, and its values do not depend on the solver's history.
-    assert_eq!(one["diagnoses"], selectionsort("2")["diagnoses"]);
+    // The same statements, in the same order. Not always the same angelic
+    // values: a statement the second engine checks gets a model of its own
+    // solver history (here the missing update of `n` at line 9, one value of
+    // test t4), as valid as the first engine's.
+    let statements = |j: &serde_json::Value| -> Vec<serde_json::Value> {
+        j["diagnoses"]
+            .as_array()
+            .expect("diagnoses")
+            .iter()
+            .map(|d| d["statements"].clone())
+            .collect()
+    };
+    let two = selectionsort("2");
+    assert_eq!(statements(&one), statements(&two));
+    assert_eq!(statements(&one).len(), 4);
+    // The values of the statements the first engine checked in both runs
+    // agree.
+    assert_eq!(one["diagnoses"][0], two["diagnoses"][0]);
 }
 
 #[test]

@@ -69,11 +69,11 @@ pub enum Check {
     /// there; a check that cannot be made on the path is undecided, with
     /// nothing noted.
     Focused { polish: bool, on_path: bool },
-    /// By predicate switching alone ([`crate::witness::switch_search`], a
-    /// single condition with `full`): explained by a switched run that
-    /// passes, refuted where the condition cannot change the run (it did
-    /// not run), else undecided: a pass before the focused formulas, which
-    /// for a condition span every path it may open.
+    /// By re-execution alone (predicate switching and value replacement,
+    /// [`crate::witness::switch_search`], a single statement with `full`):
+    /// explained by a switched run that passes, refuted where the statement
+    /// cannot change the run (it did not run), else undecided: a pass before
+    /// the focused formulas, which span every path the statement may open.
     Switched,
 }
 
@@ -132,9 +132,6 @@ pub struct Engine<'s, 'p> {
     /// replacement found no witness ([`crate::witness::switch_search`]):
     /// not searched again.
     unswitched: BTreeSet<(StmtId, usize)>,
-    /// The statements that read the test's input ([`reads_input`]): their
-    /// values are hard facts, never replaced.
-    input_reads: BTreeSet<StmtId>,
     /// The work bound of the next encoding ([`limits::capped`]), taken by it.
     work_cap: Option<u64>,
     /// Whether the last encoding reached its work bound.
@@ -203,7 +200,6 @@ impl<'s, 'p> Engine<'s, 'p> {
             encodable: BTreeSet::new(),
             unencoded: BTreeSet::new(),
             unswitched: BTreeSet::new(),
-            input_reads: reads_input(session.prog),
             work_cap: None,
             capped: false,
             singles: BTreeMap::new(),
@@ -824,13 +820,20 @@ impl<'s, 'p> Engine<'s, 'p> {
             }
         }
         match check {
-            Check::Focused { polish, on_path } => {
+            Check::Focused { .. } | Check::Switched => {
                 let t0 = Instant::now();
-                let encoding = match on_path {
-                    true => Encoding::Trace,
-                    false => self.encoding,
+                let (r, kind, on) = match check {
+                    Check::Focused { polish, on_path } => {
+                        let encoding = match on_path {
+                            true => Encoding::Trace,
+                            false => self.encoding,
+                        };
+                        let r = self.check_focused(t, d, polish, encoding);
+                        let on = if on_path { " (on the path)" } else { "" };
+                        (r, "focused", on)
+                    }
+                    _ => (Ok(self.check_switched(t, d)), "switched", ""),
                 };
-                let r = self.check_focused(t, d, polish, encoding);
                 crate::profile::log(
                     || {
                         let lines: Vec<String> = d
@@ -840,8 +843,7 @@ impl<'s, 'p> Engine<'s, 'p> {
                                 format!("{}:{:?}", info.loc.line, info.kind)
                             })
                             .collect();
-                        let on = if on_path { " (on the path)" } else { "" };
-                        format!("focused test {t}{on} on {}", lines.join(" "))
+                        format!("{kind} test {t}{on} on {}", lines.join(" "))
                     },
                     match &r {
                         Ok(Verdict::Explained(_)) => "explained",
@@ -852,26 +854,6 @@ impl<'s, 'p> Engine<'s, 'p> {
                     t0.elapsed(),
                 );
                 r
-            }
-            Check::Switched => {
-                let t0 = Instant::now();
-                let r = self.check_switched(t, d);
-                crate::profile::log(
-                    || {
-                        let lines: Vec<String> = d
-                            .iter()
-                            .map(|s| self.session.prog.stmt(*s).loc.line.to_string())
-                            .collect();
-                        format!("switched test {t} on {}", lines.join(" "))
-                    },
-                    match &r {
-                        Verdict::Explained(_) => "explained",
-                        Verdict::Refuted => "refuted",
-                        Verdict::Undecided => "undecided",
-                    },
-                    t0.elapsed(),
-                );
-                Ok(r)
             }
             Check::Own => Ok(match self.check_single(t, d)? {
                 None => Verdict::Refuted,
@@ -1216,33 +1198,6 @@ fn cannot_change_alone(session: &Session, t: usize, d: &BTreeSet<StmtId>) -> boo
         ),
         _ => false,
     }
-}
-
-/// The statements of `prog` whose expressions call a function that reads
-/// the test's input ([`faultline_ir::builtins::Builtin::is_input`]): what
-/// they store is a hard fact of the test, which the formulas do not relax.
-fn reads_input(prog: &faultline_ir::Program) -> BTreeSet<StmtId> {
-    use faultline_ir::visit::{for_each_stmt, stmt_exprs, walk_expr, Visitor};
-    struct Finds(bool);
-    impl<'a> Visitor<'a> for Finds {
-        fn visit_expr(&mut self, e: &'a faultline_ir::Expr) {
-            match &e.kind {
-                faultline_ir::ExprKind::Builtin { func, .. } if func.is_input() => self.0 = true,
-                _ => walk_expr(self, e),
-            }
-        }
-    }
-    let mut out = BTreeSet::new();
-    for f in &prog.functions {
-        for_each_stmt(&f.body, &mut |s| {
-            let mut finds = Finds(false);
-            stmt_exprs(s, |e| finds.visit_expr(e));
-            if let (true, Some(id)) = (finds.0, s.id()) {
-                out.insert(id);
-            }
-        });
-    }
-    out
 }
 
 /// Whether `a`'s bytes appear in `b` in order.

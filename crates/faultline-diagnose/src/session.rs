@@ -9,7 +9,7 @@ use faultline_exec::{
     Compare, ErrorKind, Executable, Exhausted, Limits, Run, RunOptions, Termination, TestCase,
 };
 use faultline_ir::{Branch, Program, StmtId, StmtKind};
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::time::{Duration, Instant};
 
 /// Progress of a localization, for a progress indicator (and for a caller
@@ -63,6 +63,9 @@ pub struct Session<'p> {
     /// [`Session::replay_limits`], from `runs` (computed once: every
     /// replay asks for it).
     replay: Limits,
+    /// [`Session::reads_input`], from the program (computed once, for
+    /// every engine).
+    input_reads: BTreeSet<StmtId>,
 }
 
 /// Steps recorded of a failing run that a limit of its own ended (the step,
@@ -206,6 +209,7 @@ impl<'p> Session<'p> {
             tests: &tests[..runs.len()],
             targets,
             replay,
+            input_reads: input_reads(prog),
             runs,
             failing,
             traces,
@@ -214,6 +218,14 @@ impl<'p> Session<'p> {
             limits,
             incomplete,
         })
+    }
+
+    /// Whether statement `s` calls a function that reads the test's input
+    /// ([`faultline_ir::builtins::Builtin::is_input`]): what it stores is a
+    /// hard fact of the test, which the formulas do not relax and
+    /// re-execution never replaces.
+    pub fn reads_input(&self, s: StmtId) -> bool {
+        self.input_reads.contains(&s)
     }
 
     /// Test `t` as its formula sees it: its expected output is the output
@@ -490,4 +502,30 @@ fn replay_limits(runs: &[Run], limits: Limits) -> Limits {
             .min(limits.stack_size),
         ..limits
     }
+}
+
+/// The statements of `prog` that call a function reading the test's input
+/// ([`Session::reads_input`]).
+fn input_reads(prog: &Program) -> BTreeSet<StmtId> {
+    use faultline_ir::visit::{for_each_stmt, stmt_exprs, walk_expr, Visitor};
+    struct Finds(bool);
+    impl<'a> Visitor<'a> for Finds {
+        fn visit_expr(&mut self, e: &'a faultline_ir::Expr) {
+            match &e.kind {
+                faultline_ir::ExprKind::Builtin { func, .. } if func.is_input() => self.0 = true,
+                _ => walk_expr(self, e),
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    for f in &prog.functions {
+        for_each_stmt(&f.body, &mut |s| {
+            let mut finds = Finds(false);
+            stmt_exprs(s, |e| finds.visit_expr(e));
+            if let (true, Some(id)) = (finds.0, s.id()) {
+                out.insert(id);
+            }
+        });
+    }
+    out
 }

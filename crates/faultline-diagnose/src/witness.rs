@@ -547,21 +547,20 @@ impl Switcher<'_> {
         // recursion switched past its base case would make the run
         // quadratic. Deeper instances (and those beyond the first
         // [`MAX_SEEN`]) are neither recorded nor switched one by one.
-        if site.ctx.len() > MAX_SEEN_DEPTH || self.seen.len() >= MAX_SEEN {
-            self.unrecorded = true;
-            return match (self.rest, computed) {
-                (Some(Rest::Outcome(b)), Alt::Outcome(_)) => Alt::Outcome(b),
-                (Some(Rest::Shift(d)), Alt::Int(v)) => Alt::Int(v.wrapping_add(d)),
-                _ => computed,
-            };
-        }
-        let taken = match (self.forced.get(site.ctx), self.rest, computed) {
-            (Some(&a), _, _) => a,
-            (None, Some(Rest::Outcome(b)), Alt::Outcome(_)) => Alt::Outcome(b),
-            (None, Some(Rest::Shift(d)), Alt::Int(v)) => Alt::Int(v.wrapping_add(d)),
-            _ => computed,
+        let recorded = site.ctx.len() <= MAX_SEEN_DEPTH && self.seen.len() < MAX_SEEN;
+        let forced = match recorded {
+            true => self.forced.get(site.ctx).copied(),
+            false => None,
         };
-        self.seen.push((site.ctx.to_vec(), taken, computed));
+        let taken = forced.unwrap_or(match (self.rest, computed) {
+            (Some(Rest::Outcome(b)), Alt::Outcome(_)) => Alt::Outcome(b),
+            (Some(Rest::Shift(d)), Alt::Int(v)) => Alt::Int(v.wrapping_add(d)),
+            _ => computed,
+        });
+        match recorded {
+            true => self.seen.push((site.ctx.to_vec(), taken, computed)),
+            false => self.unrecorded = true,
+        }
         taken
     }
 
@@ -765,12 +764,13 @@ pub fn switch_search(
                 true => [Rest::Outcome(false), Rest::Outcome(true)],
                 false => [Rest::Shift(1), Rest::Shift(-1)],
             };
-            for (k, rest) in alike.into_iter().enumerate() {
+            for rest in alike {
                 let node = Node {
                     switches: Vec::new(),
                     rest: Some(rest),
                 };
-                queue.insert((1, std::cmp::Reverse(0), k), node);
+                queue.insert((1, std::cmp::Reverse(0), made), node);
+                made += 1;
             }
         }
         if node.rest.is_some() || node.switches.len() == MAX_SWITCHES {

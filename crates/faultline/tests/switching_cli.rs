@@ -9,6 +9,8 @@
 //! - Siemens tot_info v3 (`../shared/benchmarks/siemens`, or
 //!   `FAULTLINE_SIEMENS`; skipped without it): the same fault class in a
 //!   real program, whose switched run reads and analyses a 31x32 table.
+//! - Siemens print_tokens v7: a token limit of 10 for 80, wrong at every
+//!   late iteration: found with the condition made false at every instance.
 
 mod common;
 
@@ -153,4 +155,56 @@ fn tot_info_v3_its_table_limit_first() {
         vec![vec!["tot_info.c:75".to_string()]],
         "{out}"
     );
+}
+
+/// Siemens print_tokens v7: `if(token_ind >= 10) break;` for 80 cuts every
+/// token longer than ten characters. The condition is wrong at each late
+/// iteration of the token loop (twenty switches in one test): the condition
+/// made false at every instance passes each of the 28 failing tests, so it
+/// is the first diagnosis accepted, after a few seconds of runs, where the
+/// focused formulas did not name it within a minute.
+#[test]
+fn print_tokens_v7_its_token_limit_by_a_constant_condition() {
+    let Some(dir) = siemens() else {
+        eprintln!("the Siemens benchmark is not there: nothing checked");
+        return;
+    };
+    let prog = dir.join("print_tokens");
+    let src = prog.join("versions/v7/print_tokens.c");
+    let universe = prog.join("universe.txt");
+    let oracle = prog.join("source/print_tokens.c");
+    let workdir = prog.join("inputs");
+    let (out, code) = localize(&[
+        src.to_str().expect("path"),
+        "--args-file",
+        universe.to_str().expect("path"),
+        "--workdir",
+        workdir.to_str().expect("path"),
+        "--oracle",
+        oracle.to_str().expect("path"),
+        "--max-diagnoses",
+        "1",
+        "--format",
+        "json",
+    ]);
+    // Failing tests, and the search stopped at its one diagnosis.
+    assert_eq!(code, 1, "{out}");
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(json["incomplete_kind"], "max_diagnoses", "{out}");
+    assert_eq!(
+        diagnoses(&json),
+        vec![vec!["print_tokens.c:281".to_string()]],
+        "{out}"
+    );
+    // Every failing test explained, each with the condition false at the
+    // iterations past the tenth character.
+    let angelic = json["diagnoses"][0]["angelic"].as_array().expect("angelic");
+    let tests: std::collections::BTreeSet<&str> = angelic
+        .iter()
+        .map(|a| a["test"].as_str().expect("test"))
+        .collect();
+    assert_eq!(tests.len(), 28);
+    assert!(angelic
+        .iter()
+        .all(|a| a["needed"] == false || a["computed"] == a["needed"]));
 }

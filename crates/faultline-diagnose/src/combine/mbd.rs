@@ -402,18 +402,12 @@ impl<S: TestSource> Search<'_, S> {
         candidates.extend(engine.insertions());
         // The tests each candidate explains on the paths or by re-execution:
         // `full` explains them too, and checks only the others.
-        let mut on_paths: BTreeMap<StmtId, BTreeMap<usize, Explained>> = BTreeMap::new();
+        let mut known: BTreeMap<StmtId, BTreeMap<usize, Explained>> = BTreeMap::new();
         if engine.encoding() == Encoding::Full {
             let (on, mut rest): (Vec<StmtId>, Vec<StmtId>) = candidates
                 .into_iter()
                 .partition(|s| engine.relaxable_on_path(*s));
-            let verdicts = self.check_singles(engine, helper, &on, Pass::OnPath, &mut on_paths)?;
-            rest.extend(
-                verdicts
-                    .into_iter()
-                    .filter(|(_, v)| !matches!(v, Verdict::Explained(())))
-                    .map(|(s, _)| s),
-            );
+            rest.extend(self.unexplained(engine, helper, &on, Pass::OnPath, &mut known)?);
             // Most suspicious first (Ochiai over the tests' spectra), so
             // that a time limit leaves the likeliest checked; the order of
             // the report does not depend on it (see `accept`).
@@ -424,29 +418,15 @@ impl<S: TestSource> Search<'_, S> {
             );
             let score = |s: &StmtId| susp.get(s).copied().unwrap_or(0.0);
             rest.sort_by(|a, b| score(b).total_cmp(&score(a)).then(a.cmp(b)));
-            // Then by predicate switching and value replacement: a switched
+            // Then by predicate switching and value replacement (the others,
+            // jumps and insertions, are undecided there at once): a switched
             // run that passes each test explains it without the focused
             // formula, which spans every path the statement may open (the
             // costliest checks of large programs); the others are left to
             // their formulas, with the tests already explained.
-            let switchable: Vec<StmtId> = rest
-                .iter()
-                .copied()
-                .filter(|s| engine.switchable(*s))
-                .collect();
-            let switched =
-                self.check_singles(engine, helper, &switchable, Pass::Switched, &mut on_paths)?;
-            let explained: BTreeSet<StmtId> = switched
-                .into_iter()
-                .filter(|(_, v)| matches!(v, Verdict::Explained(())))
-                .map(|(s, _)| s)
-                .collect();
-            rest.retain(|s| !explained.contains(s));
-            candidates = rest;
+            candidates = self.unexplained(engine, helper, &rest, Pass::Switched, &mut known)?;
         }
-        for (s, v) in
-            self.check_singles(engine, helper, &candidates, Pass::Focused, &mut on_paths)?
-        {
+        for (s, v) in self.check_singles(engine, helper, &candidates, Pass::Focused, &mut known)? {
             // An insertion has no soft term to exclude: it is simply not
             // reported.
             if matches!(v, Verdict::Undecided) && !engine.is_insertion(s) {
@@ -454,6 +434,23 @@ impl<S: TestSource> Search<'_, S> {
             }
         }
         Ok(())
+    }
+
+    /// [`Search::check_singles`]: the candidates not explained, in order.
+    fn unexplained<'s, 'p>(
+        &mut self,
+        engine: &mut Engine<'s, 'p>,
+        helper: &mut Helper<'_, '_, 's, 'p>,
+        candidates: &[StmtId],
+        pass: Pass,
+        known: &mut BTreeMap<StmtId, BTreeMap<usize, Explained>>,
+    ) -> Result<Vec<StmtId>, Incomplete> {
+        let verdicts = self.check_singles(engine, helper, candidates, pass, known)?;
+        Ok(verdicts
+            .into_iter()
+            .filter(|(_, v)| !matches!(v, Verdict::Explained(())))
+            .map(|(s, _)| s)
+            .collect())
     }
 
     /// Each of `candidates` checked alone on every failing test as `pass`

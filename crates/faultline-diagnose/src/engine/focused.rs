@@ -108,9 +108,9 @@ impl Engine<'_, '_> {
     /// value replacement ([`Check::Switched`]): a condition (of an `if`, a
     /// loop or a `switch`) or a statement that computes a value, other than
     /// one that reads the test's input (what it stores is a hard fact).
-    pub fn switchable(&self, s: StmtId) -> bool {
+    fn switchable(&self, s: StmtId) -> bool {
         let kind = self.session.prog.stmt(s).kind;
-        kind.is_condition() || (relaxable_on_path(kind) && !self.input_reads.contains(&s))
+        kind.is_condition() || (relaxable_on_path(kind) && !self.session.reads_input(s))
     }
 
     /// Whether statement `s` may be relaxed on its run's path
@@ -293,8 +293,8 @@ impl Engine<'_, '_> {
         unreached || cannot_change_alone(session, t, d)
     }
 
-    /// [`Check::Switched`]: `d` checked on test `t` by predicate switching
-    /// alone.
+    /// [`Check::Switched`]: `d` checked on test `t` by re-execution alone
+    /// (predicate switching and value replacement).
     pub(super) fn check_switched(&mut self, t: usize, d: &BTreeSet<StmtId>) -> Verdict<Explained> {
         if self.unchanged(t, d) {
             return Verdict::Refuted;
@@ -331,7 +331,6 @@ impl Engine<'_, '_> {
         {
             return None;
         }
-        let t0 = Instant::now();
         let switches = crate::witness::switch_search(
             &self.exe,
             &session.tests[t],
@@ -340,15 +339,6 @@ impl Engine<'_, '_> {
             session.runs[t].execution.steps,
             session.replay_limits(),
             session.compare,
-        );
-        crate::profile::log(
-            || format!("switch search test {t}"),
-            if switches.is_some() {
-                "passes"
-            } else {
-                "fails"
-            },
-            t0.elapsed(),
         );
         let e = switches.and_then(|sw| self.replayed(t, &Witness::switched(s, sw)));
         if e.is_none() {

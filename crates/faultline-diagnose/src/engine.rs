@@ -132,6 +132,9 @@ pub struct Engine<'s, 'p> {
     /// replacement found no witness ([`crate::witness::switch_search`]):
     /// not searched again.
     unswitched: BTreeSet<(StmtId, usize)>,
+    /// The constants a switch search gives a statement of each function
+    /// that computes a constant ([`crate::witness::constants`]), made once.
+    constants: HashMap<faultline_ir::FuncId, Vec<i64>>,
     /// The work bound of the next encoding ([`limits::capped`]), taken by it.
     work_cap: Option<u64>,
     /// Whether the last encoding reached its work bound.
@@ -200,6 +203,7 @@ impl<'s, 'p> Engine<'s, 'p> {
             encodable: BTreeSet::new(),
             unencoded: BTreeSet::new(),
             unswitched: BTreeSet::new(),
+            constants: HashMap::new(),
             work_cap: None,
             capped: false,
             singles: BTreeMap::new(),

@@ -513,6 +513,7 @@ impl Alt {
 enum Rest {
     Outcome(bool),
     Shift(i64),
+    Const(i64),
 }
 
 /// Steers the instances of a statement during a [`switch_search`]: those
@@ -555,6 +556,7 @@ impl Switcher<'_> {
         let taken = forced.unwrap_or(match (self.rest, computed) {
             (Some(Rest::Outcome(b)), Alt::Outcome(_)) => Alt::Outcome(b),
             (Some(Rest::Shift(d)), Alt::Int(v)) => Alt::Int(v.wrapping_add(d)),
+            (Some(Rest::Const(c)), Alt::Int(_)) => Alt::Int(c),
             _ => computed,
         });
         match recorded {
@@ -630,7 +632,7 @@ impl Hooks for Switcher<'_> {
 pub const MAX_SWITCH_RUNS: usize = 128;
 
 /// The most instances switched one by one together by a [`switch_search`].
-const MAX_SWITCHES: usize = 8;
+const MAX_SWITCHES: usize = 32;
 
 /// The instances of a run whose switch a [`switch_search`] tries: at most
 /// this many of the failing run's (the first and the last half), half as
@@ -670,23 +672,30 @@ struct Node {
 /// (at most [`SWITCH_SPAN`]: the first and last ones); then every instance
 /// switched alike: the condition made constant (a bound that cuts a loop
 /// short is wrong at each of its late iterations), every value one more,
-/// one less (an off-by-one); then, up to [`MAX_SWITCHES`] together, a run
+/// one less (an off-by-one), and, for a statement that computed the same
+/// integer at every instance, each of `constants` (a constant mutated into
+/// another: [`constants`]); then, up to [`MAX_SWITCHES`] together, a run
 /// with switches is extended by switching one instance it met after its
-/// last switched one, the runs that printed the longest correct output
-/// first (byte-for-byte comparisons stop a run as soon as its output can no
-/// longer be the expected one, so only the instances before that point are
-/// tried). Each set of switches is run at most once; the search is
+/// last switched one, the latest first, the runs that printed the longest
+/// correct output first (byte-for-byte comparisons stop a run as soon as
+/// its output can no longer be the expected one, so only the instances
+/// before that point are tried, and the one that made it wrong is mostly
+/// the last). Each set of switches is run at most once; the search is
 /// deterministic. Runs beyond single switches are limited to four times the
 /// failing run's steps (at least 10,000), and the search's runs to 32 times
-/// in all (at least 1,000,000, at most eight runs to the replay limit): a
-/// switched loop that no longer ends is not followed to the replay limit
-/// each time.
+/// in all (at least 1,000,000, at most eight runs to the replay limit),
+/// not counting a run that printed more correct output than every run
+/// before it (a step forward): a switched loop that no longer ends is not
+/// followed to the replay limit each time, and a fault that needs many
+/// instances switched is followed as far as it leads.
+#[allow(clippy::too_many_arguments)]
 pub fn switch_search(
     exe: &Executable,
     test: &TestCase,
     stmt: StmtId,
     condition: bool,
     steps: u64,
+    constants: &[i64],
     limits: Limits,
     compare: faultline_exec::Compare,
 ) -> Option<Switches> {
@@ -717,6 +726,7 @@ pub fn switch_search(
     queue.insert((0, std::cmp::Reverse(0), 0), root);
     let mut made = 1;
     let mut runs = 0;
+    let mut best = 0;
     while let Some((_, node)) = queue.pop_first() {
         if runs == MAX_SWITCH_RUNS || spent >= budget {
             return None;
@@ -742,9 +752,25 @@ pub fn switch_search(
                 hooks: Some(&mut sw),
             },
         );
-        spent += exec.steps;
-        let (seen, unrecorded) = (sw.seen, sw.unrecorded);
         let root = node.switches.is_empty() && node.rest.is_none();
+        // The correct output the run printed; a run that printed more than
+        // every run before it does not count against the budget (each such
+        // run is a step forward: a fault that needs many instances switched
+        // is followed as far as it leads, within the runs' number).
+        let progress = match exact {
+            Some(e) => e
+                .iter()
+                .zip(&exec.stdout)
+                .take_while(|(a, b)| a == b)
+                .count(),
+            None => 0,
+        };
+        match root || progress <= best {
+            true => spent += exec.steps,
+            false => best = progress,
+        }
+        best = best.max(progress);
+        let (seen, unrecorded) = (sw.seen, sw.unrecorded);
         if !root && faultline_exec::suite::judge(test, &exec, compare) == Verdict::Pass {
             return match node.rest {
                 None => Some(node.switches),
@@ -764,7 +790,27 @@ pub fn switch_search(
                 true => [Rest::Outcome(false), Rest::Outcome(true)],
                 false => [Rest::Shift(1), Rest::Shift(-1)],
             };
-            for rest in alike {
+            // A statement that computed one integer at every instance (a
+            // constant, `result = NEWLINE;`) is also given each other
+            // constant of the program (a constant mutated into another).
+            let computed: BTreeSet<i64> = seen
+                .iter()
+                .filter_map(|(_, _, c)| match c {
+                    Alt::Int(v) => Some(*v),
+                    Alt::Outcome(_) => None,
+                })
+                .collect();
+            let constant = match (condition, unrecorded, computed.len()) {
+                (false, false, 1) => computed.first().copied(),
+                _ => None,
+            };
+            let others = constant.into_iter().flat_map(|c0| {
+                constants
+                    .iter()
+                    .filter(move |&&c| c != c0 && c.abs_diff(c0) != 1)
+                    .map(|&c| Rest::Const(c))
+            });
+            for rest in alike.into_iter().chain(others) {
                 let node = Node {
                     switches: Vec::new(),
                     rest: Some(rest),
@@ -776,14 +822,6 @@ pub fn switch_search(
         if node.rest.is_some() || node.switches.len() == MAX_SWITCHES {
             continue;
         }
-        let progress = match exact {
-            Some(e) => e
-                .iter()
-                .zip(&exec.stdout)
-                .take_while(|(a, b)| a == b)
-                .count(),
-            None => 0,
-        };
         // The instances after the last switched one (those before it were
         // tried by the runs this one extends).
         let from = seen
@@ -797,10 +835,18 @@ pub fn switch_search(
         let n = seen.len() - from;
         let half = span / 2;
         let rank = if root { 0 } else { 2 };
-        for (k, (ctx, taken, _)) in seen[from..].iter().enumerate() {
-            if n > span && k >= half && k < n - half {
-                continue;
-            }
+        let mut tried: Vec<usize> = (0..n)
+            .filter(|&k| n <= span || k < half || k >= n - half)
+            .collect();
+        // An extension tries the latest instances first: a run stops at its
+        // first wrong byte, and the instance that made it wrong is mostly
+        // the last one met before it, so that a fault needing many
+        // instances switched is followed switch by switch.
+        if !root {
+            tried.reverse();
+        }
+        for k in tried {
+            let (ctx, taken, _) = &seen[from + k];
             for alt in taken.others() {
                 let mut switches = node.switches.clone();
                 switches.push((ctx.clone(), alt));
@@ -815,6 +861,53 @@ pub fn switch_search(
     }
     None
 }
+
+/// The integer constants a [`switch_search`] gives a statement of function
+/// `func` that computes a constant: the distinct constants written in
+/// `func` (a negated one as its value), in source order, then those of the
+/// rest of the program, at most [`MAX_CONSTANTS`].
+pub fn constants(prog: &Program, func: faultline_ir::FuncId) -> Vec<i64> {
+    use faultline_ir::visit::{for_each_stmt, stmt_exprs, walk_expr, Visitor};
+    use faultline_ir::{Expr, ExprKind, UnOp};
+    struct Ints(Vec<i64>);
+    impl<'a> Visitor<'a> for Ints {
+        fn visit_expr(&mut self, e: &'a Expr) {
+            match &e.kind {
+                ExprKind::Int(v) => self.0.push(*v),
+                ExprKind::Unary(UnOp::Neg, a) => match a.kind {
+                    ExprKind::Int(v) => self.0.push(v.wrapping_neg()),
+                    _ => walk_expr(self, e),
+                },
+                _ => walk_expr(self, e),
+            }
+        }
+    }
+    let mut out: Vec<i64> = Vec::new();
+    let order = std::iter::once(func).chain(
+        (0..prog.functions.len())
+            .map(|i| faultline_ir::FuncId(i as u32))
+            .filter(|&f| f != func),
+    );
+    for f in order {
+        let mut ints = Ints(Vec::new());
+        for_each_stmt(&prog.func(f).body, &mut |st| {
+            stmt_exprs(st, |e| ints.visit_expr(e));
+        });
+        for v in ints.0 {
+            if !out.contains(&v) {
+                out.push(v);
+                if out.len() == MAX_CONSTANTS {
+                    return out;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The most constants a [`switch_search`] gives a statement that computes
+/// one ([`constants`]).
+const MAX_CONSTANTS: usize = 32;
 
 /// The output a run of `test` must print byte for byte, when `compare`
 /// compares so: a run whose output stops being a prefix of it fails

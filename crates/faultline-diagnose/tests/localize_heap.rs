@@ -97,8 +97,8 @@ fn goto_cleanup() {
     ];
     // Pairs of one size come in statement order, then by plausibility
     // (which reads their angelic values: the two encodings' models give
-    // `status = 2;` different values, so that its pair with `i < n` comes
-    // later in `flow`).
+    // `status = 2;` different values, so that its pair with `i++` comes
+    // earlier in `flow`).
     let with = |pairs: &[&'static [&'static str]]| -> Vec<&'static [&'static str]> {
         singles
             .iter()
@@ -107,15 +107,15 @@ fn goto_cleanup() {
             .collect()
     };
     let full = with(&[
-        &["i < n", "status = 2;"],
         &["i < n", "sum = -status;"],
-        &["i++", "status = 2;"],
         &["i++", "sum = -status;"],
         &["scanf(\"%d\", &x) != 1", "sum = -status;"],
         &["x < 0", "sum = -status;"],
         &["status != 0", "sum = -status;"],
         &["i = 0", "status = 2;"],
         &["i = 0", "sum = -status;"],
+        &["i < n", "status = 2;"],
+        &["i++", "status = 2;"],
         &["scanf(\"%d\", &x) != 1", "status = 2;"],
         &["x < 0", "status = 1;"],
     ]);

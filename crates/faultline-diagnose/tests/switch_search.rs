@@ -6,12 +6,14 @@
 //! late instance: the condition made constant. Each switched run passes,
 //! and the switches are exactly the instances the fault cut. Values: an
 //! off-by-one at one instance, and at every instance of a loop (all shifted
-//! alike).
+//! alike). Ten instances switched one after another (neither constant
+//! outcome passes), and a constant replaced by another constant of the
+//! function.
 
 mod common;
 
 use common::*;
-use faultline_diagnose::witness::{switch_search, Alt, Switches};
+use faultline_diagnose::witness::{constants, switch_search, Alt, Switches};
 use faultline_exec::trace::Scope;
 use faultline_exec::{Compare, Executable, Limits};
 
@@ -29,7 +31,7 @@ fn search(word: &str) -> Option<Switches> {
         max_steps: Some(100_000),
         ..Limits::default()
     };
-    switch_search(&exe, &test, limit, true, 200, limits, Compare::Exact)
+    switch_search(&exe, &test, limit, true, 200, &[], limits, Compare::Exact)
 }
 
 /// The switched outcomes, with the iteration of the loop at line 8 each
@@ -81,6 +83,7 @@ fn a_run_no_switch_fixes_gives_nothing() {
             limit,
             true,
             200,
+            &[],
             Limits::default(),
             Compare::Exact
         ),
@@ -91,16 +94,32 @@ fn a_run_no_switch_fixes_gives_nothing() {
 /// The switches found for statement `text` on `line` of `src`, with `stdin`
 /// and the expected output `expected`.
 fn values(src: &str, line: u32, text: &str, stdin: &str, expected: &str) -> Option<Switches> {
+    found(src, line, text, false, stdin, expected)
+}
+
+/// The switches found for statement `text` on `line` of `src` (a condition
+/// when `condition`), with `stdin` and the expected output `expected`, the
+/// program's constants given as [`constants`] gives them.
+fn found(
+    src: &str,
+    line: u32,
+    text: &str,
+    condition: bool,
+    stdin: &str,
+    expected: &str,
+) -> Option<Switches> {
     let prog = compile_src("values.c", src);
     let exe = Executable::new(&prog).expect("starts");
     let s = stmt(&prog, line, text);
     let test = stdin_test("t", stdin, expected);
+    let consts = constants(&prog, prog.stmt(s).func);
     switch_search(
         &exe,
         &test,
         s,
-        false,
+        condition,
         200,
+        &consts,
         Limits::default(),
         Compare::Exact,
     )
@@ -149,4 +168,73 @@ int main(void) {
         taken,
         vec![(0, Alt::Int(0)), (1, Alt::Int(2)), (2, Alt::Int(4))]
     );
+}
+
+/// The instances of a loop's statement switched, by iteration: what each
+/// takes.
+fn by_iteration(found: &Switches) -> Vec<(u32, Alt)> {
+    found
+        .iter()
+        .map(|(ctx, a)| match ctx.as_slice() {
+            [Scope::Iter(_, k)] => (*k, *a),
+            other => panic!("not in the loop: {other:?}"),
+        })
+        .collect()
+}
+
+#[test]
+fn ten_instances_switched_one_after_another() {
+    // `x > 5` for `x > 6`: each 6 must print "small". Neither constant
+    // outcome passes (7 is big, 3 small), so the ten instances are found
+    // one at a time, each extending the run that printed the most correct
+    // output by the instance met last before its first wrong byte.
+    let src = "#include <stdio.h>
+int main(void) {
+    int x;
+    while (scanf(\"%d\", &x) == 1) {
+        if (x > 5)
+            printf(\"big\\n\");
+        else
+            printf(\"small\\n\");
+    }
+    return 0;
+}
+";
+    let xs: Vec<i32> = (0..10).flat_map(|_| [6, 7, 3]).collect();
+    let stdin: String = xs.iter().map(|x| format!("{x}\n")).collect();
+    let expected: String = xs
+        .iter()
+        .map(|&x| if x > 6 { "big\n" } else { "small\n" })
+        .collect();
+    let found = found(src, 5, "x > 5", true, &stdin, &expected).expect("ten switches");
+    let sixes: Vec<(u32, Alt)> = (0..10).map(|k| (3 * k, Alt::Outcome(false))).collect();
+    assert_eq!(by_iteration(&found), sixes);
+}
+
+#[test]
+fn a_constant_replaced_by_another_of_the_function() {
+    // `r = 10;` for `r = '@';`: one more or one less is no '@'; the
+    // function's constant 64 is, at every instance.
+    let src = "#include <stdio.h>
+int main(void) {
+    int c, r, at = 0;
+    while ((c = getchar()) != EOF) {
+        if (c == '#')
+            r = 10;
+        else
+            r = c;
+        if (r == '@')
+            at++;
+    }
+    printf(\"%d\\n\", at);
+    return 0;
+}
+";
+    let found = values(src, 6, "r = 10;", "#a#b#\n", "3\n").expect("the constant 64");
+    assert_eq!(
+        by_iteration(&found),
+        vec![(0, Alt::Int(64)), (2, Alt::Int(64)), (4, Alt::Int(64))]
+    );
+    // A value no constant of the program gives is not found.
+    assert_eq!(values(src, 6, "r = 10;", "#a#b#\n", "2\n"), None);
 }

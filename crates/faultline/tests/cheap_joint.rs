@@ -51,8 +51,8 @@ fn the_search_goes_on_in_the_cheaper_theory_where_the_exact_query_reaches_the_li
             vec![print, 39],
             vec![print, 39],
             vec![print, 42],
-            vec![print, 45],
             vec![print, 43],
+            vec![print, 45],
         ]
     );
     // Every diagnosis has the values its statements would need, per test.
@@ -66,7 +66,7 @@ fn the_search_goes_on_in_the_cheaper_theory_where_the_exact_query_reaches_the_li
 /// joint formula's first query reaches the effort limit. Rebuilding it in
 /// the cheaper theory drops the exact one, whose terms Z3 then reuses the
 /// ids of, in the order they are released: the search gives 14 diagnoses,
-/// complete, with 119 solver calls in every process. (With the tests'
+/// complete, with 126 solver calls in every process. (With the tests'
 /// encodings in a hashed map, released in a per-process order, the calls
 /// varied from run to run: 117, 118, 119, 120.)
 #[test]
@@ -90,8 +90,8 @@ fn the_switch_to_the_cheaper_theory_is_deterministic() {
     assert_eq!(first["complete"], true, "{}", first["incomplete_reason"]);
     assert_eq!(first["diagnoses"].as_array().unwrap().len(), 14);
     assert_eq!(first["diagnoses"], second["diagnoses"]);
-    assert_eq!(first["stats"]["solver_calls"], 119);
-    assert_eq!(second["stats"]["solver_calls"], 119);
+    assert_eq!(first["stats"]["solver_calls"], 126);
+    assert_eq!(second["stats"]["solver_calls"], 126);
 }
 
 /// `dc11fbc9-000` computes its digits with `pow`, `%` and `/` over ten

@@ -425,6 +425,16 @@ impl<S: TestSource> Search<'_, S> {
             // costliest checks of large programs); the others are left to
             // their formulas, with the tests already explained.
             candidates = self.unexplained(engine, helper, &rest, Pass::Switched, &mut known)?;
+            // The statements with the fewest tests left to explain first (a
+            // stable sort: by suspiciousness within a count): a statement
+            // that explains all failing tests but one needs one focused
+            // formula to be accepted, and is the likeliest fault.
+            let left = |s: &StmtId| {
+                let k = known.get(s);
+                let explained = |t: &usize| k.is_some_and(|k| k.contains_key(t));
+                self.singles_order.iter().filter(|t| !explained(t)).count()
+            };
+            candidates.sort_by_cached_key(left);
         }
         for (s, v) in self.check_singles(engine, helper, &candidates, Pass::Focused, &mut known)? {
             // An insertion has no soft term to exclude: it is simply not

@@ -331,12 +331,18 @@ impl Engine<'_, '_> {
         {
             return None;
         }
+        let func = session.prog.stmt(s).func;
+        let constants = self
+            .constants
+            .entry(func)
+            .or_insert_with(|| crate::witness::constants(session.prog, func));
         let switches = crate::witness::switch_search(
             &self.exe,
             &session.tests[t],
             s,
             kind.is_condition(),
             session.runs[t].execution.steps,
+            constants,
             session.replay_limits(),
             session.compare,
         );

@@ -904,6 +904,22 @@ impl<'s, 'p> Engine<'s, 'p> {
         r
     }
 
+    /// [`Engine::replayed`] without the simplification: `w` replayed once,
+    /// its values as they are.
+    pub fn replayed_once(&mut self, t: usize, w: &Witness) -> Option<Explained> {
+        let t0 = Instant::now();
+        let r = self.replay(t, w);
+        crate::profile::log(
+            || format!("replay test {t}"),
+            if r.explains { "explains" } else { "fails" },
+            t0.elapsed(),
+        );
+        r.explains.then(|| Explained {
+            angelic: r.angelic,
+            witness: Some(w.clone()),
+        })
+    }
+
     /// Whether `d` is a correction set: every failing test's formula is
     /// satisfiable with exactly the statements of `d` relaxed (each test on
     /// its own formula, no witnesses). Tests that cannot be encoded count as

@@ -514,6 +514,12 @@ enum Rest {
     Outcome(bool),
     Shift(i64),
     Const(i64),
+    /// A loop condition: each execution of the loop one iteration longer
+    /// (the first false outcome of each made true).
+    Longer,
+    /// A loop condition: each execution of the loop one iteration shorter
+    /// (its last true outcome in the failing run made false).
+    Shorter,
 }
 
 /// Steers the instances of a statement during a [`switch_search`]: those
@@ -539,6 +545,13 @@ struct Switcher<'a> {
     /// The output the run must print exactly (outputs compared byte for
     /// byte): a run whose output stops being a prefix of it is stopped.
     exact: Option<&'a [u8]>,
+    /// The last iteration whose test was true in each execution of the
+    /// loop (named by the context it runs in) in the failing run, when the
+    /// statement is a loop condition ([`Rest::Shorter`]).
+    last_true: &'a HashMap<Vec<Scope>, u32>,
+    /// The executions of the loop already made one iteration longer
+    /// ([`Rest::Longer`]).
+    longer: std::collections::HashSet<Vec<Scope>>,
 }
 
 impl Switcher<'_> {
@@ -553,7 +566,21 @@ impl Switcher<'_> {
             true => self.forced.get(site.ctx).copied(),
             false => None,
         };
+        // The execution of the loop whose condition this instance tests,
+        // and its iteration.
+        let iteration = match site.ctx.split_last() {
+            Some((Scope::Iter(l, k), outer)) if *l == self.stmt => Some((outer, *k)),
+            _ => None,
+        };
         let taken = forced.unwrap_or(match (self.rest, computed) {
+            (Some(Rest::Longer), Alt::Outcome(false)) => match iteration {
+                Some((outer, _)) if self.longer.insert(outer.to_vec()) => Alt::Outcome(true),
+                _ => computed,
+            },
+            (Some(Rest::Shorter), Alt::Outcome(true)) => match iteration {
+                Some((outer, k)) if self.last_true.get(outer) == Some(&k) => Alt::Outcome(false),
+                _ => computed,
+            },
             (Some(Rest::Outcome(b)), Alt::Outcome(_)) => Alt::Outcome(b),
             (Some(Rest::Shift(d)), Alt::Int(v)) => Alt::Int(v.wrapping_add(d)),
             (Some(Rest::Const(c)), Alt::Int(_)) => Alt::Int(c),
@@ -650,6 +677,18 @@ const MAX_SEEN_DEPTH: usize = 64;
 /// with what it takes.
 pub type Switches = Vec<(Vec<Scope>, Alt)>;
 
+/// What a [`switch_search`] found: the switches of a run that passes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Found {
+    pub switches: Switches,
+    /// Whether every instance was given a value alike (the condition made
+    /// constant, every value shifted or made one constant): the switches
+    /// are every instance that took another value than its computed one,
+    /// some of them perhaps not needed. Otherwise each switch was added to
+    /// a run that needed more (one at a time, the last one met first).
+    pub alike: bool,
+}
+
 /// A set of switches a [`switch_search`] runs: `switches`, and every other
 /// instance given what `rest` gives if set.
 struct Node {
@@ -698,7 +737,7 @@ pub fn switch_search(
     constants: &[i64],
     limits: Limits,
     compare: faultline_exec::Compare,
-) -> Option<Switches> {
+) -> Option<Found> {
     let exact = exact_output(test, compare);
     let deeper = Limits {
         max_steps: limits
@@ -727,6 +766,7 @@ pub fn switch_search(
     let mut made = 1;
     let mut runs = 0;
     let mut best = 0;
+    let mut last_true: HashMap<Vec<Scope>, u32> = HashMap::new();
     while let Some((_, node)) = queue.pop_first() {
         if runs == MAX_SWITCH_RUNS || spent >= budget {
             return None;
@@ -742,6 +782,8 @@ pub fn switch_search(
             seen: Vec::new(),
             unrecorded: false,
             exact,
+            last_true: &last_true,
+            longer: Default::default(),
         };
         let single = node.switches.len() <= 1 && node.rest.is_none();
         let exec = exe.run(
@@ -773,22 +815,51 @@ pub fn switch_search(
         let (seen, unrecorded) = (sw.seen, sw.unrecorded);
         if !root && faultline_exec::suite::judge(test, &exec, compare) == Verdict::Pass {
             return match node.rest {
-                None => Some(node.switches),
+                None => Some(Found {
+                    switches: node.switches,
+                    alike: false,
+                }),
                 // Every instance that took another value than its
                 // computed one, when the run recorded them all.
-                Some(_) if !unrecorded => Some(
-                    seen.into_iter()
+                Some(_) if !unrecorded => Some(Found {
+                    switches: seen
+                        .into_iter()
                         .filter(|(_, taken, c)| taken != c)
                         .map(|(ctx, taken, _)| (ctx, taken))
                         .collect(),
-                ),
+                    alike: true,
+                }),
                 Some(_) => None,
             };
         }
         if root {
-            let alike = match condition {
-                true => [Rest::Outcome(false), Rest::Outcome(true)],
-                false => [Rest::Shift(1), Rest::Shift(-1)],
+            // A loop condition: each execution of the loop one iteration
+            // longer, or shorter (an off-by-one bound in a loop that runs
+            // more than once: one switch per execution).
+            for (ctx, _, c) in &seen {
+                if let (Some((Scope::Iter(l, k), outer)), Alt::Outcome(true)) =
+                    (ctx.split_last(), c)
+                {
+                    if *l == stmt {
+                        let last = last_true.entry(outer.to_vec()).or_insert(*k);
+                        *last = (*last).max(*k);
+                    }
+                }
+            }
+            let looped = seen
+                .iter()
+                .any(|(ctx, _, _)| matches!(ctx.last(), Some(Scope::Iter(l, _)) if *l == stmt));
+            let alike = match (condition, looped) {
+                // The longer and shorter runs first: a condition made
+                // constantly true may not end before the limits.
+                (true, true) => vec![
+                    Rest::Longer,
+                    Rest::Shorter,
+                    Rest::Outcome(false),
+                    Rest::Outcome(true),
+                ],
+                (true, false) => vec![Rest::Outcome(false), Rest::Outcome(true)],
+                (false, _) => vec![Rest::Shift(1), Rest::Shift(-1)],
             };
             // A statement that computed one integer at every instance (a
             // constant, `result = NEWLINE;`) is also given each other

@@ -7,13 +7,14 @@
 //! and the switches are exactly the instances the fault cut. Values: an
 //! off-by-one at one instance, and at every instance of a loop (all shifted
 //! alike). Ten instances switched one after another (neither constant
-//! outcome passes), and a constant replaced by another constant of the
-//! function.
+//! outcome passes), a constant replaced by another constant of the
+//! function, and a loop run once per call made one iteration longer or
+//! shorter at every call.
 
 mod common;
 
 use common::*;
-use faultline_diagnose::witness::{constants, switch_search, Alt, Switches};
+use faultline_diagnose::witness::{constants, switch_search, Alt, Found, Switches};
 use faultline_exec::trace::Scope;
 use faultline_exec::{Compare, Executable, Limits};
 
@@ -31,7 +32,12 @@ fn search(word: &str) -> Option<Switches> {
         max_steps: Some(100_000),
         ..Limits::default()
     };
-    switch_search(&exe, &test, limit, true, 200, &[], limits, Compare::Exact)
+    switch_search(&exe, &test, limit, true, 200, &[], limits, Compare::Exact).map(switches)
+}
+
+/// The switches of what a search found.
+fn switches(f: Found) -> Switches {
+    f.switches
 }
 
 /// The switched outcomes, with the iteration of the loop at line 8 each
@@ -120,9 +126,13 @@ fn found(
         condition,
         200,
         &consts,
-        Limits::default(),
+        Limits {
+            max_steps: Some(100_000),
+            ..Limits::default()
+        },
         Compare::Exact,
     )
+    .map(switches)
 }
 
 #[test]
@@ -237,4 +247,54 @@ int main(void) {
     );
     // A value no constant of the program gives is not found.
     assert_eq!(values(src, 6, "r = 10;", "#a#b#\n", "2\n"), None);
+}
+
+/// The switched outcomes of a loop condition in a function called once per
+/// input number: the iteration of each, in call order.
+fn per_call(found: &Switches) -> Vec<(u32, Alt)> {
+    found
+        .iter()
+        .map(|(ctx, a)| match ctx.as_slice() {
+            [_, _, Scope::Iter(_, k)] => (*k, *a),
+            other => panic!("not in one call's loop: {other:?}"),
+        })
+        .collect()
+}
+
+const SUMS: &str = "#include <stdio.h>
+int sum(int n) {
+    int s = 0, i;
+    for (i = 1; i < n; i++)
+        s += i;
+    return s;
+}
+int main(void) {
+    int n;
+    while (scanf(\"%d\", &n) == 1)
+        printf(\"%d\\n\", sum(n));
+    return 0;
+}
+";
+
+#[test]
+fn every_execution_of_a_loop_one_iteration_longer() {
+    // `i < n` for `i <= n` in a function called four times: each call's
+    // loop needs one more iteration, its exit made true once.
+    let found = found(SUMS, 4, "i < n", true, "3 4 5 2\n", "6\n10\n15\n3\n").expect("longer");
+    let exits: Vec<(u32, Alt)> = [2, 3, 4, 1]
+        .into_iter()
+        .map(|k| (k, Alt::Outcome(true)))
+        .collect();
+    assert_eq!(per_call(&found), exits);
+}
+
+#[test]
+fn every_execution_of_a_loop_one_iteration_shorter() {
+    // Expected sums of 1 to n - 2: each call's last iteration made false.
+    let found = found(SUMS, 4, "i < n", true, "3 4 5 2\n", "1\n3\n6\n0\n").expect("shorter");
+    let last: Vec<(u32, Alt)> = [1, 2, 3, 0]
+        .into_iter()
+        .map(|k| (k, Alt::Outcome(false)))
+        .collect();
+    assert_eq!(per_call(&found), last);
 }

@@ -346,7 +346,17 @@ impl Engine<'_, '_> {
             session.replay_limits(),
             session.compare,
         );
-        let e = switches.and_then(|sw| self.replayed(t, &Witness::switched(s, sw)));
+        // Switches added one at a time, each to a run that needed more, are
+        // replayed as they are; those of instances changed alike may be
+        // more than the fix needs, and are simplified
+        // ([`Witness::simplified`]: a replay per change).
+        let e = switches.and_then(|f| {
+            let w = Witness::switched(s, f.switches);
+            match f.alike {
+                true => self.replayed(t, &w),
+                false => self.replayed_once(t, &w),
+            }
+        });
         if e.is_none() {
             self.unswitched.insert((s, t));
         }

@@ -132,9 +132,6 @@ pub struct Engine<'s, 'p> {
     /// replacement found no witness ([`crate::witness::switch_search`]):
     /// not searched again.
     unswitched: BTreeSet<(StmtId, usize)>,
-    /// The constants a switch search gives a statement of each function
-    /// that computes a constant ([`crate::witness::constants`]), made once.
-    constants: HashMap<faultline_ir::FuncId, Vec<i64>>,
     /// The work bound of the next encoding ([`limits::capped`]), taken by it.
     work_cap: Option<u64>,
     /// Whether the last encoding reached its work bound.
@@ -203,7 +200,6 @@ impl<'s, 'p> Engine<'s, 'p> {
             encodable: BTreeSet::new(),
             unencoded: BTreeSet::new(),
             unswitched: BTreeSet::new(),
-            constants: HashMap::new(),
             work_cap: None,
             capped: false,
             singles: BTreeMap::new(),
@@ -886,38 +882,25 @@ impl<'s, 'p> Engine<'s, 'p> {
     }
 
     /// Test `t` re-executed with witness `w`, its values simplified by
-    /// re-execution ([`Witness::simplified`]): the angelic values applied
-    /// and the simplified witness, or `None` when `w` does not replay.
-    pub fn replayed(&mut self, t: usize, w: &Witness) -> Option<Explained> {
+    /// re-execution when `simplify` ([`Witness::simplified`]: a replay per
+    /// change), else replayed as they are: the angelic values applied and
+    /// the witness, or `None` when `w` does not replay.
+    pub fn replayed(&mut self, t: usize, w: &Witness, simplify: bool) -> Option<Explained> {
         let t0 = Instant::now();
-        let r = w
-            .simplified(|w| self.replay(t, w), MAX_SIMPLIFY_REPLAYS)
-            .map(|(w, r)| Explained {
-                angelic: r.angelic,
-                witness: Some(w),
-            });
+        let r = match simplify {
+            true => w.simplified(|w| self.replay(t, w), MAX_SIMPLIFY_REPLAYS),
+            false => Some((w.clone(), self.replay(t, w))).filter(|(_, r)| r.explains),
+        }
+        .map(|(w, r)| Explained {
+            angelic: r.angelic,
+            witness: Some(w),
+        });
         crate::profile::log(
             || format!("replay test {t}"),
             if r.is_some() { "explains" } else { "fails" },
             t0.elapsed(),
         );
         r
-    }
-
-    /// [`Engine::replayed`] without the simplification: `w` replayed once,
-    /// its values as they are.
-    pub fn replayed_once(&mut self, t: usize, w: &Witness) -> Option<Explained> {
-        let t0 = Instant::now();
-        let r = self.replay(t, w);
-        crate::profile::log(
-            || format!("replay test {t}"),
-            if r.explains { "explains" } else { "fails" },
-            t0.elapsed(),
-        );
-        r.explains.then(|| Explained {
-            angelic: r.angelic,
-            witness: Some(w.clone()),
-        })
     }
 
     /// Whether `d` is a correction set: every failing test's formula is

@@ -66,6 +66,9 @@ pub struct Session<'p> {
     /// [`Session::reads_input`], from the program (computed once, for
     /// every engine).
     input_reads: BTreeSet<StmtId>,
+    /// [`Session::constants`], per function, from the program (computed
+    /// once, for every engine).
+    constants: Vec<Vec<i64>>,
 }
 
 /// Steps recorded of a failing run that a limit of its own ended (the step,
@@ -210,6 +213,7 @@ impl<'p> Session<'p> {
             targets,
             replay,
             input_reads: input_reads(prog),
+            constants: crate::witness::constants(prog),
             runs,
             failing,
             traces,
@@ -226,6 +230,12 @@ impl<'p> Session<'p> {
     /// re-execution never replaces.
     pub fn reads_input(&self, s: StmtId) -> bool {
         self.input_reads.contains(&s)
+    }
+
+    /// The constants a switch search gives a statement of function `func`
+    /// that computes a constant ([`crate::witness::constants`]).
+    pub fn constants(&self, func: faultline_ir::FuncId) -> &[i64] {
+        &self.constants[func.index()]
     }
 
     /// Test `t` as its formula sees it: its expected output is the output

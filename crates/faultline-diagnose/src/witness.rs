@@ -518,7 +518,7 @@ enum Rest {
     /// (the first false outcome of each made true).
     Longer,
     /// A loop condition: each execution of the loop one iteration shorter
-    /// (its last true outcome in the failing run made false).
+    /// (its last true outcome in the whole failing run made false).
     Shorter,
 }
 
@@ -546,8 +546,8 @@ struct Switcher<'a> {
     /// byte): a run whose output stops being a prefix of it is stopped.
     exact: Option<&'a [u8]>,
     /// The last iteration whose test was true in each execution of the
-    /// loop (named by the context it runs in) in the failing run, when the
-    /// statement is a loop condition ([`Rest::Shorter`]).
+    /// loop (named by the context it runs in) in the whole failing run,
+    /// when the statement is a loop condition ([`Rest::Shorter`]).
     last_true: &'a HashMap<Vec<Scope>, u32>,
     /// The executions of the loop already made one iteration longer
     /// ([`Rest::Longer`]).
@@ -566,18 +566,13 @@ impl Switcher<'_> {
             true => self.forced.get(site.ctx).copied(),
             false => None,
         };
-        // The execution of the loop whose condition this instance tests,
-        // and its iteration.
-        let iteration = match site.ctx.split_last() {
-            Some((Scope::Iter(l, k), outer)) if *l == self.stmt => Some((outer, *k)),
-            _ => None,
-        };
+        let iteration = || loop_iteration(self.stmt, site.ctx);
         let taken = forced.unwrap_or(match (self.rest, computed) {
-            (Some(Rest::Longer), Alt::Outcome(false)) => match iteration {
+            (Some(Rest::Longer), Alt::Outcome(false)) => match iteration() {
                 Some((outer, _)) if self.longer.insert(outer.to_vec()) => Alt::Outcome(true),
                 _ => computed,
             },
-            (Some(Rest::Shorter), Alt::Outcome(true)) => match iteration {
+            (Some(Rest::Shorter), Alt::Outcome(true)) => match iteration() {
                 Some((outer, k)) if self.last_true.get(outer) == Some(&k) => Alt::Outcome(false),
                 _ => computed,
             },
@@ -807,9 +802,8 @@ pub fn switch_search(
                 .count(),
             None => 0,
         };
-        match root || progress <= best {
-            true => spent += exec.steps,
-            false => best = progress,
+        if root || progress <= best {
+            spent += exec.steps;
         }
         best = best.max(progress);
         let (seen, unrecorded) = (sw.seen, sw.unrecorded);
@@ -836,19 +830,44 @@ pub fn switch_search(
             // A loop condition: each execution of the loop one iteration
             // longer, or shorter (an off-by-one bound in a loop that runs
             // more than once: one switch per execution).
-            for (ctx, _, c) in &seen {
-                if let (Some((Scope::Iter(l, k), outer)), Alt::Outcome(true)) =
-                    (ctx.split_last(), c)
-                {
-                    if *l == stmt {
-                        let last = last_true.entry(outer.to_vec()).or_insert(*k);
-                        *last = (*last).max(*k);
-                    }
-                }
-            }
             let looped = seen
                 .iter()
-                .any(|(ctx, _, _)| matches!(ctx.last(), Some(Scope::Iter(l, _)) if *l == stmt));
+                .any(|(ctx, _, _)| loop_iteration(stmt, ctx).is_some());
+            if looped {
+                // The failing run stopped at its first wrong byte: the last
+                // true iteration of every execution of the loop is read from
+                // the whole run, made once more without that stop.
+                let (none, no_last) = (HashMap::new(), HashMap::new());
+                let mut whole = Switcher {
+                    stmt,
+                    condition,
+                    forced: &none,
+                    rest: None,
+                    counts: HashMap::new(),
+                    seen: Vec::new(),
+                    unrecorded: false,
+                    exact: None,
+                    last_true: &no_last,
+                    longer: Default::default(),
+                };
+                let exec = exe.run(
+                    test.input(),
+                    ExecOptions {
+                        record_trace: false,
+                        limits,
+                        hooks: Some(&mut whole),
+                    },
+                );
+                spent += exec.steps;
+                let mut last: HashMap<Vec<Scope>, u32> = HashMap::new();
+                for (ctx, _, c) in &whole.seen {
+                    if let (Some((outer, k)), Alt::Outcome(true)) = (loop_iteration(stmt, ctx), c) {
+                        let l = last.entry(outer.to_vec()).or_insert(k);
+                        *l = (*l).max(k);
+                    }
+                }
+                last_true = last;
+            }
             let alike = match (condition, looped) {
                 // The longer and shorter runs first: a condition made
                 // constantly true may not end before the limits.
@@ -864,15 +883,12 @@ pub fn switch_search(
             // A statement that computed one integer at every instance (a
             // constant, `result = NEWLINE;`) is also given each other
             // constant of the program (a constant mutated into another).
-            let computed: BTreeSet<i64> = seen
-                .iter()
-                .filter_map(|(_, _, c)| match c {
-                    Alt::Int(v) => Some(*v),
-                    Alt::Outcome(_) => None,
-                })
-                .collect();
-            let constant = match (condition, unrecorded, computed.len()) {
-                (false, false, 1) => computed.first().copied(),
+            let mut ints = seen.iter().filter_map(|(_, _, c)| match c {
+                Alt::Int(v) => Some(*v),
+                Alt::Outcome(_) => None,
+            });
+            let constant = match (condition, unrecorded, ints.next()) {
+                (false, false, Some(c0)) if ints.all(|v| v == c0) => Some(c0),
                 _ => None,
             };
             let others = constant.into_iter().flat_map(|c0| {
@@ -933,11 +949,22 @@ pub fn switch_search(
     None
 }
 
-/// The integer constants a [`switch_search`] gives a statement of function
-/// `func` that computes a constant: the distinct constants written in
-/// `func` (a negated one as its value), in source order, then those of the
-/// rest of the program, at most [`MAX_CONSTANTS`].
-pub fn constants(prog: &Program, func: faultline_ir::FuncId) -> Vec<i64> {
+/// The execution of the loop whose condition `stmt` an instance in context
+/// `ctx` tests (the context it runs in), and the instance's iteration; `None`
+/// when `stmt` is not that loop's condition.
+fn loop_iteration(stmt: StmtId, ctx: &[Scope]) -> Option<(&[Scope], u32)> {
+    match ctx.split_last() {
+        Some((Scope::Iter(l, k), outer)) if *l == stmt => Some((outer, *k)),
+        _ => None,
+    }
+}
+
+/// The integer constants a [`switch_search`] gives a statement of each
+/// function (indexed by [`faultline_ir::FuncId`]) that computes a constant:
+/// the distinct constants written in the function (a negated one as its
+/// value), in source order, then those of the rest of the program, at most
+/// [`MAX_CONSTANTS`].
+pub fn constants(prog: &Program) -> Vec<Vec<i64>> {
     use faultline_ir::visit::{for_each_stmt, stmt_exprs, walk_expr, Visitor};
     use faultline_ir::{Expr, ExprKind, UnOp};
     struct Ints(Vec<i64>);
@@ -953,27 +980,31 @@ pub fn constants(prog: &Program, func: faultline_ir::FuncId) -> Vec<i64> {
             }
         }
     }
-    let mut out: Vec<i64> = Vec::new();
-    let order = std::iter::once(func).chain(
-        (0..prog.functions.len())
-            .map(|i| faultline_ir::FuncId(i as u32))
-            .filter(|&f| f != func),
-    );
-    for f in order {
-        let mut ints = Ints(Vec::new());
-        for_each_stmt(&prog.func(f).body, &mut |st| {
-            stmt_exprs(st, |e| ints.visit_expr(e));
-        });
-        for v in ints.0 {
-            if !out.contains(&v) {
-                out.push(v);
+    // Each function's own constants, once.
+    let own: Vec<Vec<i64>> = prog
+        .functions
+        .iter()
+        .map(|f| {
+            let mut ints = Ints(Vec::new());
+            for_each_stmt(&f.body, &mut |st| stmt_exprs(st, |e| ints.visit_expr(e)));
+            ints.0
+        })
+        .collect();
+    (0..own.len())
+        .map(|f| {
+            let others = (0..own.len()).filter(|&g| g != f);
+            let mut out: Vec<i64> = Vec::new();
+            for v in std::iter::once(f).chain(others).flat_map(|g| own[g].iter()) {
                 if out.len() == MAX_CONSTANTS {
-                    return out;
+                    break;
+                }
+                if !out.contains(v) {
+                    out.push(*v);
                 }
             }
-        }
-    }
-    out
+            out
+        })
+        .collect()
 }
 
 /// The most constants a [`switch_search`] gives a statement that computes

@@ -8,8 +8,8 @@
 //! off-by-one at one instance, and at every instance of a loop (all shifted
 //! alike). Ten instances switched one after another (neither constant
 //! outcome passes), a constant replaced by another constant of the
-//! function, and a loop run once per call made one iteration longer or
-//! shorter at every call.
+//! function, and a loop run once per call (forty calls) made one iteration
+//! longer or shorter at every call.
 
 mod common;
 
@@ -118,7 +118,7 @@ fn found(
     let exe = Executable::new(&prog).expect("starts");
     let s = stmt(&prog, line, text);
     let test = stdin_test("t", stdin, expected);
-    let consts = constants(&prog, prog.stmt(s).func);
+    let consts = constants(&prog)[prog.stmt(s).func.index()].clone();
     switch_search(
         &exe,
         &test,
@@ -276,25 +276,33 @@ int main(void) {
 }
 ";
 
+/// `sum` called on 3, 4, 5, 2, ten times over: forty executions of its
+/// loop, more than a search switching one instance at a time reaches
+/// together (32), so only the loop made longer or shorter at every
+/// execution finds them. The input, and the expected output with `sum`
+/// giving `sum(n)` for each.
+fn forty_calls(sum: impl Fn(u32) -> u32) -> (Vec<u32>, String, String) {
+    let ns: Vec<u32> = (0..10).flat_map(|_| [3, 4, 5, 2]).collect();
+    let stdin = ns.iter().map(|n| format!("{n}\n")).collect();
+    let expected = ns.iter().map(|&n| format!("{}\n", sum(n))).collect();
+    (ns, stdin, expected)
+}
+
 #[test]
 fn every_execution_of_a_loop_one_iteration_longer() {
-    // `i < n` for `i <= n` in a function called four times: each call's
+    // `i < n` for `i <= n` in a function called forty times: each call's
     // loop needs one more iteration, its exit made true once.
-    let found = found(SUMS, 4, "i < n", true, "3 4 5 2\n", "6\n10\n15\n3\n").expect("longer");
-    let exits: Vec<(u32, Alt)> = [2, 3, 4, 1]
-        .into_iter()
-        .map(|k| (k, Alt::Outcome(true)))
-        .collect();
+    let (ns, stdin, expected) = forty_calls(|n| n * (n + 1) / 2);
+    let found = found(SUMS, 4, "i < n", true, &stdin, &expected).expect("longer");
+    let exits: Vec<(u32, Alt)> = ns.iter().map(|&n| (n - 1, Alt::Outcome(true))).collect();
     assert_eq!(per_call(&found), exits);
 }
 
 #[test]
 fn every_execution_of_a_loop_one_iteration_shorter() {
     // Expected sums of 1 to n - 2: each call's last iteration made false.
-    let found = found(SUMS, 4, "i < n", true, "3 4 5 2\n", "1\n3\n6\n0\n").expect("shorter");
-    let last: Vec<(u32, Alt)> = [1, 2, 3, 0]
-        .into_iter()
-        .map(|k| (k, Alt::Outcome(false)))
-        .collect();
+    let (ns, stdin, expected) = forty_calls(|n| (n - 2) * (n - 1) / 2);
+    let found = found(SUMS, 4, "i < n", true, &stdin, &expected).expect("shorter");
+    let last: Vec<(u32, Alt)> = ns.iter().map(|&n| (n - 2, Alt::Outcome(false))).collect();
     assert_eq!(per_call(&found), last);
 }

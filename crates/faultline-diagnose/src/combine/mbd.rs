@@ -777,7 +777,7 @@ impl<S: TestSource> Search<'_, S> {
         let replayed: Option<Vec<_>> = witnesses
             .into_iter()
             .map(|(a, w)| {
-                let e = engine.replayed(a, &w)?;
+                let e = engine.replayed(a, &w, true)?;
                 Some((a, e.angelic, e.witness.unwrap_or(w)))
             })
             .collect();

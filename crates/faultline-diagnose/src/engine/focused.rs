@@ -225,7 +225,7 @@ impl Engine<'_, '_> {
             // is an exact witness, found without the exact formula's
             // (bit-blasted) check.
             let w = Witness::from_pinned(&enc.relaxed, &pinned, d);
-            if let Some(e) = self.replayed(t, &w) {
+            if let Some(e) = self.replayed(t, &w, true) {
                 return Ok(Verdict::Explained(e));
             }
             let mut with = assumptions.clone();
@@ -260,7 +260,7 @@ impl Engine<'_, '_> {
         // not replay (outside the unwinding bounds, say).
         let expected = &self.session.formula_test(t).expected_stdout;
         let w = Witness::from_model(&enc, &model, d, expected);
-        if let Some(e) = self.replayed(t, &w) {
+        if let Some(e) = self.replayed(t, &w, true) {
             return Ok(Verdict::Explained(e));
         }
         let model = match polish {
@@ -331,18 +331,13 @@ impl Engine<'_, '_> {
         {
             return None;
         }
-        let func = session.prog.stmt(s).func;
-        let constants = self
-            .constants
-            .entry(func)
-            .or_insert_with(|| crate::witness::constants(session.prog, func));
         let switches = crate::witness::switch_search(
             &self.exe,
             &session.tests[t],
             s,
             kind.is_condition(),
             session.runs[t].execution.steps,
-            constants,
+            session.constants(session.prog.stmt(s).func),
             session.replay_limits(),
             session.compare,
         );
@@ -350,13 +345,7 @@ impl Engine<'_, '_> {
         // replayed as they are; those of instances changed alike may be
         // more than the fix needs, and are simplified
         // ([`Witness::simplified`]: a replay per change).
-        let e = switches.and_then(|f| {
-            let w = Witness::switched(s, f.switches);
-            match f.alike {
-                true => self.replayed(t, &w),
-                false => self.replayed_once(t, &w),
-            }
-        });
+        let e = switches.and_then(|f| self.replayed(t, &Witness::switched(s, f.switches), f.alike));
         if e.is_none() {
             self.unswitched.insert((s, t));
         }

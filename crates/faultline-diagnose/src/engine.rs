@@ -765,8 +765,12 @@ impl<'s, 'p> Engine<'s, 'p> {
         crate::profile::log(
             || {
                 let used = crate::profile::effort_count(solver).saturating_sub(used_before);
+                let why = match &r {
+                    Ok(Err(reason)) => format!(": {reason}"),
+                    _ => String::new(),
+                };
                 format!(
-                    "check {what} ({} assumptions, {used:.0} effort)",
+                    "check {what} ({} assumptions, {used:.0} effort){why}",
                     assumptions.len()
                 )
             },
@@ -1050,6 +1054,7 @@ impl<'s, 'p> Engine<'s, 'p> {
             self.stats.solver_calls += 1;
             let t0 = Instant::now();
             let r = solver.check_assumptions(&assumptions);
+            limits::note_z3_memory();
             self.stats.solve_time += t0.elapsed();
             crate::profile::log(|| "polish".to_string(), &format!("{r:?}"), t0.elapsed());
             match r {

@@ -883,6 +883,7 @@ impl McsEnumerator {
         self.calls += 1;
         let t0 = std::time::Instant::now();
         let result = solver.check_assumptions(assumptions);
+        faultline_smt::limits::note_z3_memory();
         crate::profile::log(
             || format!("mcs search ({} assumptions)", assumptions.len()),
             &format!("{result:?}"),

@@ -157,6 +157,7 @@ impl TestSource for OnDemand {
         }
         engine.count_solver_calls(1);
         let sat = joint.solver.check_assumptions(&assumptions) == z3::SatResult::Sat;
+        faultline_smt::limits::note_z3_memory();
         match joint.solver.get_model() {
             Some(m) if sat => Settled::Model(m),
             _ => {

@@ -21,7 +21,7 @@
 use faultline_exec::budget::{Budget, Entered, Exhausted, Ticker};
 use std::cell::RefCell;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Once};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -104,8 +104,53 @@ unsafe extern "C" fn on_error(ctx: z3_sys::Z3_context, code: z3_sys::ErrorCode) 
 fn lift_z3_memory_cap() {
     static LIFTED: AtomicBool = AtomicBool::new(false);
     if !LIFTED.swap(true, Ordering::SeqCst) {
+        Z3_CAP_BYTES.store(0, Ordering::SeqCst);
         z3::set_global_param("memory_max_size", "0");
     }
+}
+
+/// Z3's memory cap in bytes ([`cap_z3_memory`]; 0: none, or lifted).
+static Z3_CAP_BYTES: AtomicU64 = AtomicU64::new(0);
+
+extern "C" {
+    /// Z3's count of the bytes it has allocated (all contexts), as its
+    /// memory cap compares it (not in the z3-sys bindings).
+    fn Z3_get_estimated_alloc_size() -> u64;
+}
+
+/// Whether Z3's allocations are at its cap, or within a sixteenth of it.
+///
+/// A solver check that reaches the cap does not report an error: it
+/// catches its own failed allocation and answers "unknown", and Z3 stays
+/// over its cap, so the next allocation where Z3 catches nothing (releasing
+/// the solver) ends the process. The margin covers what Z3's threads have
+/// allocated and not yet counted.
+fn z3_at_cap() -> bool {
+    let cap = Z3_CAP_BYTES.load(Ordering::SeqCst);
+    // SAFETY: a plain read of Z3's global counter; no context involved.
+    cap != 0 && unsafe { Z3_get_estimated_alloc_size() } >= cap - cap / 16
+}
+
+/// When Z3 is at its memory cap ([`z3_at_cap`]): records it as the
+/// thread's failure (out of memory), exhausts the budget and lifts the cap,
+/// as [`on_error`] does for a failure Z3 reports. Called after every solver
+/// check ([`guard`] does it for the checks it runs).
+pub fn note_z3_memory() {
+    if !z3_at_cap() {
+        return;
+    }
+    let _ = FAILURE.try_with(|f| {
+        if let Ok(mut f) = f.try_borrow_mut() {
+            f.get_or_insert(Failure {
+                memory: true,
+                message: "Z3 reached its memory limit".to_string(),
+            });
+        }
+    });
+    if let Some(b) = Budget::current() {
+        b.exhaust(Exhausted::Memory);
+    }
+    lift_z3_memory_cap();
 }
 
 /// Prints panics as before, except the z3 crate's after a Z3 failure this
@@ -141,6 +186,7 @@ pub struct Scope {
 /// tables. Once Z3 reaches it, its contexts fail (reported as running out of
 /// memory) until the process ends; call it before the thread's first Z3 use.
 pub fn cap_z3_memory(mib: u64) {
+    Z3_CAP_BYTES.store(mib << 20, Ordering::SeqCst);
     z3::set_global_param("memory_max_size", &mib.to_string());
 }
 
@@ -194,6 +240,9 @@ fn enter_with(budget: &Budget, ctx: Option<z3::Context>) -> Scope {
         let raw = ctx.as_ref().map(|c| c.get_z3_context().as_ptr() as usize);
         std::thread::spawn(move || {
             while !stop.load(Ordering::Relaxed) {
+                if z3_at_cap() {
+                    budget.exhaust(Exhausted::Memory);
+                }
                 if let Some(why) = budget.check() {
                     if why == Exhausted::Memory {
                         // The search unwinds next and releases its terms;
@@ -403,7 +452,12 @@ pub fn work() -> u64 {
 /// Other panics go on unwinding.
 pub fn guard<T>(f: impl FnOnce() -> T) -> Result<T, Stopped> {
     match catch_unwind(AssertUnwindSafe(f)) {
-        Ok(v) => Ok(v),
+        Ok(v) => {
+            // A check that reached Z3's cap answers "unknown" with no error
+            // reported: the caller sees the limit in [`failure`].
+            note_z3_memory();
+            Ok(v)
+        }
         Err(payload) => match payload.downcast::<Exhausted>() {
             Ok(e) => Err(Stopped::Budget(*e)),
             Err(payload) => match failure() {

@@ -365,3 +365,66 @@ fn a_double_truncated_to_int_translates_into_reals() {
     // Out of `int`'s range: undefined, so no value.
     assert!(!holds(3e10, 0));
 }
+
+/// A translated formula with nonlinear real arithmetic stops at the effort
+/// limit: its relaxation is asserted, not assumed (under assumptions Z3
+/// does not count this effort, and this check ran to the time limit).
+#[test]
+fn a_nonlinear_real_check_stops_at_its_effort_limit() {
+    use faultline_ir::FloatKind;
+    use z3::ast::{Float, RoundingMode};
+    let rm = RoundingMode::round_nearest_ties_to_even();
+    let a = Bool::new_const("a");
+    let x: Vec<Float> = (0..12)
+        .map(|i| Float::new_const_double(format!("x{i}")))
+        .collect();
+    let c = |v: f64| sym::fp_const(FloatKind::Double, v);
+    let mut formula = Vec::new();
+    for i in 0..12 {
+        let (j, k) = ((i + 1) % 12, (i + 3) % 12);
+        let lhs = x[i]
+            .mul_with_rounding_mode(&x[j], &rm)
+            .mul_with_rounding_mode(&x[k], &rm)
+            .add_with_rounding_mode(c(3.0).mul_with_rounding_mode(&x[j], &rm), &rm);
+        let rhs = c(2.5 + (i * 7 % 8) as f64);
+        formula.push(a.implies(lhs.eq(&rhs)));
+        let sq = x[i].mul_with_rounding_mode(&x[i], &rm);
+        formula.push(a.implies(sq.gt(x[k].add_with_rounding_mode(c(1.0), &rm))));
+    }
+    let solver = Solver::new();
+    let reals = faultline_smt::approx::assert_reals(&formula, &solver).expect("translated");
+    let assumptions = faultline_smt::approx::assumptions(&solver, &reals, vec![a]);
+    assert!(assumptions.is_empty(), "asserted");
+    let mut p = z3::Params::new();
+    p.set_u32("rlimit", 200_000);
+    p.set_u32("timeout", 60_000);
+    solver.set_params(&p);
+    let r = solver.check_assumptions(&assumptions);
+    let reason = solver.get_reason_unknown().unwrap_or_default();
+    assert!(
+        r == SatResult::Unknown && !reason.contains("timeout"),
+        "{r:?} ({reason})"
+    );
+}
+
+/// Floating-point operations on unknown values are counted (up to the
+/// limit); those on constants are not.
+#[test]
+fn floating_operations_are_counted_up_to_the_limit() {
+    use faultline_ir::FloatKind;
+    use faultline_smt::approx::floating_operations;
+    use z3::ast::{Float, RoundingMode};
+    let rm = RoundingMode::round_nearest_ties_to_even();
+    let c = |v: f64| sym::fp_const(FloatKind::Double, v);
+    let x = Float::new_const_double("x");
+    // x*2 + 1, then (x*2 + 1) * x: three operations on x, one on constants.
+    let y = x
+        .mul_with_rounding_mode(c(2.0), &rm)
+        .add_with_rounding_mode(c(1.0), &rm);
+    let z = y.mul_with_rounding_mode(&x, &rm);
+    let k = c(3.0).add_with_rounding_mode(c(4.0), &rm);
+    let formula = vec![z.gt(&k)];
+    assert_eq!(floating_operations(&formula, 100), (3, true));
+    assert_eq!(floating_operations(&formula, 2), (2, true));
+    assert_eq!(floating_operations(&[k.gt(c(1.0))], 100), (0, false));
+}

@@ -254,7 +254,9 @@ impl<'m> Walk<'m> {
             })
             .collect();
         self.checks += 1;
-        match solver.check_assumptions(&lits) {
+        let r = solver.check_assumptions(&lits);
+        faultline_smt::limits::note_z3_memory();
+        match r {
             SatResult::Unsat => {}
             SatResult::Sat => return None,
             // Interrupted by the budget's watchdog: stop the walk (this
@@ -287,7 +289,9 @@ impl<'m> Walk<'m> {
                 .map(|(_, &c)| lit_of(c))
                 .collect();
             self.checks += 1;
-            if solver.check_assumptions(&trial) == SatResult::Unsat {
+            let r = solver.check_assumptions(&trial);
+            faultline_smt::limits::note_z3_memory();
+            if r == SatResult::Unsat {
                 core.remove(k);
             } else {
                 k += 1;

@@ -197,6 +197,7 @@ impl Formula {
         self.solver.set_params(&p);
         let t0 = Instant::now();
         let r = self.solver.check_assumptions(&assume);
+        faultline_smt::limits::note_z3_memory();
         engine.count_solve_time(t0.elapsed());
         engine.count_solver_calls(1);
         match r {

@@ -412,6 +412,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
         loop {
             crate::limits::tick();
             let r = solver.check();
+            crate::limits::note_z3_memory();
             match r {
                 z3::SatResult::Unsat => break,
                 z3::SatResult::Unknown => return None,

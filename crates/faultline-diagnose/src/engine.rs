@@ -56,7 +56,7 @@ pub struct Explained {
 }
 
 /// How a test is checked for a candidate when no witness replays.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Check {
     /// On the test's own formula (every statement relaxable), without limit.
     Own,
@@ -971,6 +971,13 @@ impl<'s, 'p> Engine<'s, 'p> {
         let mut by_group: HashMap<usize, Vec<Witness>> = HashMap::new();
         let mut out = Vec::new();
         let mut checked = false;
+        // Re-execution goes on past one test it leaves undecided once it
+        // has explained two (a search costs milliseconds; most statements
+        // explain none): a statement that explains every failing test but
+        // that one is then known as such (an unconfirmed diagnosis if the
+        // engine's formula does not decide that test either).
+        let mut passed_over = false;
+        let mut explained = 0;
         for &t in tests {
             if self.is_skipped(t) {
                 continue;
@@ -989,8 +996,14 @@ impl<'s, 'p> Engine<'s, 'p> {
             checked = true;
             match verdict {
                 Verdict::Refuted => return Ok(Verdict::Refuted),
+                Verdict::Undecided
+                    if check == Check::Switched && !passed_over && explained >= 2 =>
+                {
+                    passed_over = true;
+                }
                 Verdict::Undecided => return Ok(Verdict::Undecided),
                 Verdict::Explained(e) => {
+                    explained += 1;
                     if let Some(k) = known.as_mut() {
                         k.entry(t).or_insert_with(|| e.clone());
                     }
@@ -1003,6 +1016,9 @@ impl<'s, 'p> Engine<'s, 'p> {
         // No test to explain: nothing says `d` is a diagnosis.
         if !checked {
             return Ok(Verdict::Refuted);
+        }
+        if passed_over {
+            return Ok(Verdict::Undecided);
         }
         Ok(Verdict::Explained(out))
     }

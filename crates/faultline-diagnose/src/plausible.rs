@@ -148,7 +148,8 @@ impl Plausibility {
         true
     }
 
-    /// Orders equally small diagnoses: single statements with a one-token
+    /// Orders equally small diagnoses (confirmed ones before unconfirmed
+    /// ones, [`Diagnosis::undecided`]): single statements with a one-token
     /// repair first (of the first [`crate::repair::MAX_CHECKED`] single-statement
     /// diagnoses; see [`crate::repair`]), then by their number of implausible
     /// statements, keeping the found order otherwise.
@@ -185,6 +186,8 @@ impl Plausibility {
         diagnoses.sort_by_cached_key(|d| {
             let repair = d.stmts.len() == 1 && repaired.contains(&d.stmts[0]);
             (
+                // Unconfirmed diagnoses after every confirmed one.
+                !d.undecided.is_empty(),
                 d.stmts.len(),
                 !repair,
                 self.insertions(session.prog, d),

@@ -45,10 +45,11 @@ pub fn weighted_ranking(diagnoses: &[Diagnosis]) -> Vec<Ranked> {
 }
 
 /// One test's ranking: its diagnoses by size, then cost (weight with clause
-/// weighting), then enumeration order; statements in order of first appearance.
+/// weighting), then enumeration order, unconfirmed ones last; statements in
+/// order of first appearance.
 pub fn rank_statements(diagnoses: &[Diagnosis]) -> Vec<StmtId> {
     let mut order: Vec<&Diagnosis> = diagnoses.iter().collect();
-    order.sort_by_key(|d| (d.stmts.len(), d.cost));
+    order.sort_by_key(|d| (!d.undecided.is_empty(), d.stmts.len(), d.cost));
     let mut r = Vec::new();
     for d in order {
         for s in &d.stmts {

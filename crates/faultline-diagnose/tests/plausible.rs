@@ -95,6 +95,7 @@ fn the_rules_on_given_angelic_values() {
                 })
                 .collect(),
             verified: None,
+            undecided: Vec::new(),
         };
         p.implausible(&d)
     };

@@ -182,6 +182,7 @@ fn data(s: &Subject) -> serde_json::Value {
                 "number": i + 1,
                 "verified": d.verified,
                 "tests": names,
+                "undecided": d.undecided.iter().map(|&t| loc.tests[t].name.as_str()).collect::<Vec<_>>(),
                 "statements": d.stmts.iter().map(|st| {
                     let info = prog.stmt(*st);
                     json!({
@@ -290,6 +291,8 @@ const SCRIPT: &str = r##"
     panel.appendChild(el("h3", "Diagnosis " + d.number + " of " + data.diagnoses.length));
     var verdict = d.verified === true ? "; verified by re-execution"
       : d.verified === false ? "; NOT confirmed by re-execution" : "";
+    if (d.undecided.length > 0)
+      verdict += "; unconfirmed: not decided on " + d.undecided.join(", ") + " within the limits";
     panel.appendChild(el("p", "Explains " + d.tests.join(", ") + verdict));
     var ul = el("ul");
     d.statements.forEach(function (s) {
@@ -412,12 +415,17 @@ pub fn render(s: &Subject) -> String {
         }
         let _ = writeln!(
             out,
-            "<span class=\"tests\">explains {}{}</span></button></li>",
+            "<span class=\"tests\">explains {}{}{}</span></button></li>",
             escape(&list_names(&names, 5)),
             match d.verified {
                 Some(true) => "; verified",
                 Some(false) => "; not confirmed",
                 None => "",
+            },
+            if d.undecided.is_empty() {
+                ""
+            } else {
+                "; unconfirmed"
             }
         );
     }

@@ -128,6 +128,10 @@ pub struct JDiagnosis {
     pub statements: Vec<JStmt>,
     pub angelic: Vec<JAngelic>,
     pub verified: Option<bool>,
+    /// Failing tests the diagnosis was not decided on within the limits
+    /// (an unconfirmed diagnosis; empty for the others).
+    #[serde(default)]
+    pub undecided: Vec<String>,
 }
 
 #[derive(Serialize, Deserialize, Debug)]
@@ -224,6 +228,7 @@ impl Report {
                     })
                     .collect(),
                 verified: d.verified,
+                undecided: d.undecided.iter().map(|t| name(*t)).collect(),
             })
             .collect();
         Report {

@@ -220,6 +220,14 @@ fn result(
     if let Some(v) = d.verified {
         props["verified"] = json!(v);
     }
+    if !d.undecided.is_empty() {
+        let names: Vec<&str> = d
+            .undecided
+            .iter()
+            .map(|&t| loc.tests[t].name.as_str())
+            .collect();
+        props["undecided"] = json!(names);
+    }
     let mut r = json!({
         "ruleId": rule_id(&loc.method),
         "ruleIndex": 0,

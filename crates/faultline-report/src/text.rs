@@ -165,7 +165,9 @@ pub fn explained_tests(loc: &Localization, d: &Diagnosis) -> Vec<usize> {
     if let Some(t) = d.test {
         return vec![t];
     }
-    loc.used_failing()
+    let mut tests = loc.used_failing();
+    tests.retain(|t| !d.undecided.contains(t));
+    tests
 }
 
 /// A statement's angelic values in a diagnosis: the changed ones first (those
@@ -566,6 +568,13 @@ fn diagnosis(
         Some(true) => head.push_str("; verified by re-execution"),
         Some(false) => head.push_str("; NOT confirmed by re-execution"),
         None => {}
+    }
+    if !d.undecided.is_empty() {
+        let _ = write!(
+            head,
+            "; unconfirmed: not decided on {} within the limits",
+            list_names(&test_names(loc, &d.undecided), TESTS_LISTED)
+        );
     }
     if verbose && d.cost != d.stmts.len() as u64 {
         let _ = write!(head, "; cost {}", d.cost);

@@ -54,6 +54,11 @@ pub struct Diagnosis {
     /// Whether re-executing the test(s) with the angelic values made them
     /// pass (`None`: not checked by this method).
     pub verified: Option<bool>,
+    /// The failing tests the diagnosis was not decided on within the limits
+    /// (empty: it explains every failing test considered). An *unconfirmed*
+    /// diagnosis explains all the others; it is reported after every
+    /// confirmed one (`mbd`, see docs/how-it-works.md).
+    pub undecided: Vec<usize>,
 }
 
 /// A statement in the ranking, with what put it there.

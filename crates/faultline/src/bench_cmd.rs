@@ -153,6 +153,9 @@ pub struct Row {
     pub failing_tests: usize,
     pub diagnoses: usize,
     pub found: bool,
+    /// Whether the first diagnosis containing a faulty line is unconfirmed
+    /// (not decided on some failing test within the limits).
+    pub unconfirmed: bool,
     /// Position of the first diagnosis containing a faulty line (1-based).
     pub first_diagnosis: Option<usize>,
     /// Rank of the first faulty line in the ranking (1-based).
@@ -560,6 +563,9 @@ fn fill(row: &mut Row, report: &Report, prog: &ProgramSpec, total: usize) {
         .map(|r| (r.statement.file.as_str(), r.statement.line))
         .collect();
     score(row, &diagnoses, &ranking, prog, total);
+    row.unconfirmed = row
+        .first_diagnosis
+        .is_some_and(|i| !report.diagnoses[i - 1].undecided.is_empty());
     row.solver_calls = report.stats.solver_calls;
     row.solver_s = report.stats.solve_s;
     row.status = status(report.incomplete_kind, report.complete).into();
@@ -708,7 +714,11 @@ fn markdown(name: &str, methods: &[String], rows: &[Row]) -> String {
             r.status,
             r.failing_tests,
             r.diagnoses,
-            if r.found { "yes" } else { "no" },
+            match (r.found, r.unconfirmed) {
+                (true, false) => "yes",
+                (true, true) => "yes (unconfirmed)",
+                _ => "no",
+            },
             r.first_diagnosis.map_or("–".into(), |x| x.to_string()),
             r.rank.map_or("–".into(), |x| x.to_string()),
             fmt_opt(r.exam, 1),
@@ -719,7 +729,7 @@ fn markdown(name: &str, methods: &[String], rows: &[Row]) -> String {
         ));
     }
     s.push_str("\n### Summary\n\n");
-    s.push_str("| method | programs | found | timeouts | errors | mean rank | median rank | mean EXAM % | median EXAM % | total wall s | mean wall s | median wall s | max wall s | mean solver calls |\n");
+    s.push_str("| method | programs | found (unconfirmed) | timeouts | errors | mean rank | median rank | mean EXAM % | median EXAM % | total wall s | mean wall s | median wall s | max wall s | mean solver calls |\n");
     s.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     let mut totals: BTreeMap<&str, f64> = BTreeMap::new();
     for m in methods {
@@ -731,10 +741,11 @@ fn markdown(name: &str, methods: &[String], rows: &[Row]) -> String {
         let total_wall: f64 = walls.iter().sum();
         totals.insert(m.as_str(), total_wall);
         s.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} ({}) | {} | {} | {} | {} | {} | {} | {:.2} | {} | {} | {} | {} |\n",
             m,
             rs.len(),
             rs.iter().filter(|r| r.found).count(),
+            rs.iter().filter(|r| r.unconfirmed).count(),
             rs.iter().filter(|r| r.status == "timeout").count(),
             rs.iter().filter(|r| r.status == "error").count(),
             fmt_opt(mean(&ranks), 2),
@@ -763,11 +774,11 @@ fn markdown(name: &str, methods: &[String], rows: &[Row]) -> String {
 
 fn csv(rows: &[Row]) -> String {
     let mut s = String::from(
-        "program,method,status,failing_tests,diagnoses,found,first_diagnosis,rank,exam_percent,solver_calls,solver_s,wall_s,peak_mib,error\n",
+        "program,method,status,failing_tests,diagnoses,found,first_diagnosis,rank,exam_percent,solver_calls,solver_s,wall_s,peak_mib,error,unconfirmed\n",
     );
     for r in rows {
         s.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{},{},{:.4},{:.4},{:.1},{}\n",
+            "{},{},{},{},{},{},{},{},{},{},{:.4},{:.4},{:.1},{},{}\n",
             r.program,
             r.method,
             r.status,
@@ -781,7 +792,8 @@ fn csv(rows: &[Row]) -> String {
             r.solver_s,
             r.wall_s,
             r.peak_mib,
-            r.error.as_deref().unwrap_or("").replace([',', '\n'], " ")
+            r.error.as_deref().unwrap_or("").replace([',', '\n'], " "),
+            r.unconfirmed
         ));
     }
     s

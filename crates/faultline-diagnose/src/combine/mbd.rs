@@ -191,6 +191,8 @@ impl<S: TestSource> Combination for Mbd<S> {
             diagnoses: Vec::new(),
             accepted: Vec::new(),
             undecided: Vec::new(),
+            refuted: BTreeSet::new(),
+            unconfirmed_singles: Vec::new(),
             unconfirmed: false,
             search_effort: None,
             joint_work: 0,
@@ -274,6 +276,14 @@ impl<S: TestSource> Combination for Mbd<S> {
         if engine.mcs_options().order == Order::Cardinality {
             diagnoses.sort_by(|a, b| a.cost.cmp(&b.cost).then_with(|| a.stmts.cmp(&b.stmts)));
         }
+        // Unconfirmed single statements after every confirmed diagnosis,
+        // while the count allows (the result is incomplete: a limit left
+        // them undecided).
+        let room = engine
+            .options()
+            .max_diagnoses
+            .saturating_sub(diagnoses.len());
+        diagnoses.extend(search.unconfirmed_singles.into_iter().take(room));
         Found {
             diagnoses,
             incomplete,
@@ -312,6 +322,13 @@ struct Search<'a, S: TestSource> {
     /// Statements whose focused check reached the effort limit: excluded
     /// from the search.
     undecided: Vec<StmtId>,
+    /// Single statements refuted on some failing test (by re-execution or
+    /// by the engine's focused formulas).
+    refuted: BTreeSet<StmtId>,
+    /// Single statements that explain every failing test but one, left
+    /// undecided on that one within the limits: reported after every
+    /// confirmed diagnosis ([`Search::collect_unconfirmed`]).
+    unconfirmed_singles: Vec<Diagnosis>,
     /// Whether insertions are relaxable in the joint formula (else they are
     /// decided by focused checks alone).
     insertions: bool,
@@ -386,7 +403,67 @@ impl<S: TestSource> Search<'_, S> {
     /// `full`'s focused formulas, whose size grows with all the paths the
     /// relaxed values may open.
     fn singles_first(&mut self, engine: &mut Engine) -> Result<(), Incomplete> {
-        engine.with_helper(|engine, helper| self.singles_with(engine, helper))
+        let mut known: BTreeMap<StmtId, BTreeMap<usize, Explained>> = BTreeMap::new();
+        let r = engine.with_helper(|engine, helper| self.singles_with(engine, helper, &mut known));
+        if r.is_err() || !self.undecided.is_empty() {
+            self.collect_unconfirmed(engine, &known);
+        }
+        r
+    }
+
+    /// The single statements that explain every failing test but one and
+    /// were left undecided on that one (its check reached the effort limit,
+    /// or a limit stopped the search before it was decided), neither
+    /// accepted nor refuted: unconfirmed diagnoses, with the angelic values
+    /// of the tests they explain, most suspicious first (Ochiai). At least
+    /// two tests explained: with fewer, nothing much speaks for them.
+    fn collect_unconfirmed(
+        &mut self,
+        engine: &Engine,
+        known: &BTreeMap<StmtId, BTreeMap<usize, Explained>>,
+    ) {
+        let tests: Vec<usize> = self
+            .order
+            .iter()
+            .copied()
+            .filter(|t| !engine.is_skipped(*t))
+            .collect();
+        let mut found: Vec<Diagnosis> = Vec::new();
+        for (s, k) in known {
+            if self.refuted.contains(s) || self.accepted.iter().any(|d| d.contains(s)) {
+                continue;
+            }
+            let missing: Vec<usize> = tests
+                .iter()
+                .copied()
+                .filter(|t| !k.contains_key(t))
+                .collect();
+            if missing.len() != 1 || tests.len() - missing.len() < 2 {
+                continue;
+            }
+            let mut angelic: Vec<Angelic> = tests
+                .iter()
+                .filter_map(|t| k.get(t))
+                .flat_map(|e| e.angelic.iter().cloned())
+                .collect();
+            angelic.sort_by(|a, b| a.test.cmp(&b.test).then(a.stmt.cmp(&b.stmt)));
+            found.push(Diagnosis {
+                stmts: vec![*s],
+                cost: 1,
+                test: None,
+                angelic,
+                verified: None,
+                undecided: missing,
+            });
+        }
+        let susp = crate::weights::suspiciousness(
+            engine.session(),
+            crate::weights::Formula::Ochiai,
+            engine.options().spectrum,
+        );
+        let score = |d: &Diagnosis| susp.get(&d.stmts[0]).copied().unwrap_or(0.0);
+        found.sort_by(|a, b| score(b).total_cmp(&score(a)).then(a.stmts.cmp(&b.stmts)));
+        self.unconfirmed_singles = found;
     }
 
     /// [`Search::singles_first`], with a helper engine for when the checks
@@ -395,6 +472,7 @@ impl<S: TestSource> Search<'_, S> {
         &mut self,
         engine: &mut Engine<'s, 'p>,
         helper: &mut Helper<'_, '_, 's, 'p>,
+        known: &mut BTreeMap<StmtId, BTreeMap<usize, Explained>>,
     ) -> Result<(), Incomplete> {
         let mut candidates = engine.single_candidates();
         // The insertions, outside the joint formula, after the statements
@@ -402,12 +480,11 @@ impl<S: TestSource> Search<'_, S> {
         candidates.extend(engine.insertions());
         // The tests each candidate explains on the paths or by re-execution:
         // `full` explains them too, and checks only the others.
-        let mut known: BTreeMap<StmtId, BTreeMap<usize, Explained>> = BTreeMap::new();
         if engine.encoding() == Encoding::Full {
             let (on, mut rest): (Vec<StmtId>, Vec<StmtId>) = candidates
                 .into_iter()
                 .partition(|s| engine.relaxable_on_path(*s));
-            rest.extend(self.unexplained(engine, helper, &on, Pass::OnPath, &mut known)?);
+            rest.extend(self.unexplained(engine, helper, &on, Pass::OnPath, known)?);
             // Most suspicious first (Ochiai over the tests' spectra), so
             // that a time limit leaves the likeliest checked; the order of
             // the report does not depend on it (see `accept`).
@@ -424,7 +501,7 @@ impl<S: TestSource> Search<'_, S> {
             // formula, which spans every path the statement may open (the
             // costliest checks of large programs); the others are left to
             // their formulas, with the tests already explained.
-            candidates = self.unexplained(engine, helper, &rest, Pass::Switched, &mut known)?;
+            candidates = self.unexplained(engine, helper, &rest, Pass::Switched, known)?;
             // The statements with the fewest tests left to explain first (a
             // stable sort: by suspiciousness within a count): a statement
             // that explains all failing tests but one needs one focused
@@ -436,7 +513,7 @@ impl<S: TestSource> Search<'_, S> {
             };
             candidates.sort_by_cached_key(left);
         }
-        for (s, v) in self.check_singles(engine, helper, &candidates, Pass::Focused, &mut known)? {
+        for (s, v) in self.check_singles(engine, helper, &candidates, Pass::Focused, known)? {
             // An insertion has no soft term to exclude: it is simply not
             // reported.
             if matches!(v, Verdict::Undecided) && !engine.is_insertion(s) {
@@ -502,7 +579,7 @@ impl<S: TestSource> Search<'_, S> {
             let polish = self.diagnoses.len() < POLISHED;
             let k = known.entry(s).or_default();
             let v = single_verdict(engine, &self.singles_order, s, pass, polish, k)?;
-            out.push((s, self.settle(engine, s, v)?));
+            out.push((s, self.settle(engine, s, pass, v)?));
         }
         Ok(out)
     }
@@ -536,14 +613,14 @@ impl<S: TestSource> Search<'_, S> {
         let theirs = *theirs
             .downcast::<Vec<(usize, Checked)>>()
             .expect("a helper's checks give their verdicts");
-        engine.count_helper_checks(theirs.len());
+        engine.count_helper_checks(theirs.iter().filter(|(_, c)| c.reached).count());
         let mut checked: Vec<(usize, Checked)> = mine.into_iter().chain(theirs).collect();
         checked.sort_unstable_by_key(|(i, _)| *i);
         let mut stopped = None;
         for (_, checked) in checked {
             known.insert(checked.s, checked.known);
             match checked.verdict {
-                Ok(v) => out.push((checked.s, self.settle(engine, checked.s, v)?)),
+                Ok(v) => out.push((checked.s, self.settle(engine, checked.s, pass, v)?)),
                 Err(inc) => {
                     stopped.get_or_insert(inc);
                 }
@@ -559,10 +636,17 @@ impl<S: TestSource> Search<'_, S> {
         &mut self,
         engine: &mut Engine,
         s: StmtId,
+        pass: Pass,
         v: Verdict<Vec<Angelic>>,
     ) -> Result<Verdict<()>, Incomplete> {
         Ok(match v {
-            Verdict::Refuted => Verdict::Refuted,
+            // A refutation on the runs' paths holds for those paths only.
+            Verdict::Refuted => {
+                if pass != Pass::OnPath {
+                    self.refuted.insert(s);
+                }
+                Verdict::Refuted
+            }
             Verdict::Undecided => Verdict::Undecided,
             Verdict::Explained(mut angelic) => {
                 // Reported in the order of the tests, whatever the
@@ -915,6 +999,7 @@ impl<S: TestSource> Search<'_, S> {
             test: None,
             angelic,
             verified: None,
+            undecided: Vec::new(),
         });
         engine.found(&self.diagnoses);
         if !members.is_empty() {
@@ -1014,6 +1099,8 @@ struct Checked {
     s: StmtId,
     verdict: Result<Verdict<Vec<Angelic>>, Incomplete>,
     known: BTreeMap<usize, Explained>,
+    /// Whether it was checked (else a limit came first).
+    reached: bool,
 }
 
 /// A statement to check, with its position among the candidates and the
@@ -1034,15 +1121,37 @@ fn check_side(
 ) -> Vec<(usize, Checked)> {
     let mut out = Vec::with_capacity(jobs.len());
     let mut found = 0;
+    let mut stopped: Option<Incomplete> = None;
     for (i, s, mut known) in jobs {
+        // After a limit, the statements left keep what they explained
+        // (see `Search::collect_unconfirmed`), with the limit as verdict.
+        if let Some(inc) = &stopped {
+            out.push((
+                i,
+                Checked {
+                    s,
+                    verdict: Err(inc.clone()),
+                    known,
+                    reached: false,
+                },
+            ));
+            continue;
+        }
         let polish = polished + found < POLISHED;
         let verdict = single_verdict(engine, order, s, pass, polish, &mut known);
-        let stop = verdict.is_err();
-        found += usize::from(matches!(verdict, Ok(Verdict::Explained(_))));
-        out.push((i, Checked { s, verdict, known }));
-        if stop {
-            break;
+        if let Err(inc) = &verdict {
+            stopped = Some(inc.clone());
         }
+        found += usize::from(matches!(verdict, Ok(Verdict::Explained(_))));
+        out.push((
+            i,
+            Checked {
+                s,
+                verdict,
+                known,
+                reached: true,
+            },
+        ));
     }
     out
 }

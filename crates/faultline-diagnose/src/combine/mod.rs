@@ -105,6 +105,7 @@ impl TestMcs {
             test,
             angelic: self.angelic,
             verified: self.verified,
+            undecided: Vec::new(),
         }
     }
 }

@@ -318,6 +318,7 @@ fn diagnoses_and_ranking(
                 test: Some(t),
                 angelic: Vec::new(),
                 verified: None,
+                undecided: Vec::new(),
             });
         }
     }

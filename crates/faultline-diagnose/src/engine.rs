@@ -971,13 +971,15 @@ impl<'s, 'p> Engine<'s, 'p> {
         let mut by_group: HashMap<usize, Vec<Witness>> = HashMap::new();
         let mut out = Vec::new();
         let mut checked = false;
-        // Re-execution goes on past one test it leaves undecided once it
-        // has explained two (a search costs milliseconds; most statements
-        // explain none): a statement that explains every failing test but
-        // that one is then known as such (an unconfirmed diagnosis if the
-        // engine's formula does not decide that test either).
-        let mut passed_over = false;
-        let mut explained = 0;
+        // Re-execution goes on past the tests it leaves undecided while the
+        // statement has explained at least two tests and twice as many as it
+        // left undecided (a search costs milliseconds; most statements
+        // explain none and stop at their first test): a statement that
+        // explains most failing tests is then known as such (an unconfirmed
+        // diagnosis if the engine's formulas do not decide the others
+        // either).
+        let mut passed_over = 0usize;
+        let mut explained = 0usize;
         for &t in tests {
             if self.is_skipped(t) {
                 continue;
@@ -997,9 +999,11 @@ impl<'s, 'p> Engine<'s, 'p> {
             match verdict {
                 Verdict::Refuted => return Ok(Verdict::Refuted),
                 Verdict::Undecided
-                    if check == Check::Switched && !passed_over && explained >= 2 =>
+                    if check == Check::Switched
+                        && explained >= 2
+                        && explained >= 2 * (passed_over + 1) =>
                 {
-                    passed_over = true;
+                    passed_over += 1;
                 }
                 Verdict::Undecided => return Ok(Verdict::Undecided),
                 Verdict::Explained(e) => {
@@ -1017,7 +1021,7 @@ impl<'s, 'p> Engine<'s, 'p> {
         if !checked {
             return Ok(Verdict::Refuted);
         }
-        if passed_over {
+        if passed_over > 0 {
             return Ok(Verdict::Undecided);
         }
         Ok(Verdict::Explained(out))

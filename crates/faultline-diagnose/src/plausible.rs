@@ -186,8 +186,9 @@ impl Plausibility {
         diagnoses.sort_by_cached_key(|d| {
             let repair = d.stmts.len() == 1 && repaired.contains(&d.stmts[0]);
             (
-                // Unconfirmed diagnoses after every confirmed one.
-                !d.undecided.is_empty(),
+                // Unconfirmed diagnoses after every confirmed one, those
+                // undecided on the fewest tests first.
+                d.undecided.len(),
                 d.stmts.len(),
                 !repair,
                 self.insertions(session.prog, d),

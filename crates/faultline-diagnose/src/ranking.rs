@@ -49,7 +49,7 @@ pub fn weighted_ranking(diagnoses: &[Diagnosis]) -> Vec<Ranked> {
 /// order of first appearance.
 pub fn rank_statements(diagnoses: &[Diagnosis]) -> Vec<StmtId> {
     let mut order: Vec<&Diagnosis> = diagnoses.iter().collect();
-    order.sort_by_key(|d| (!d.undecided.is_empty(), d.stmts.len(), d.cost));
+    order.sort_by_key(|d| (d.undecided.len(), d.stmts.len(), d.cost));
     let mut r = Vec::new();
     for d in order {
         for s in &d.stmts {

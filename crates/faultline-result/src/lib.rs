@@ -56,8 +56,8 @@ pub struct Diagnosis {
     pub verified: Option<bool>,
     /// The failing tests the diagnosis was not decided on within the limits
     /// (empty: it explains every failing test considered). An *unconfirmed*
-    /// diagnosis explains all the others; it is reported after every
-    /// confirmed one (`mbd`, see docs/how-it-works.md).
+    /// diagnosis explains all the others (at least twice as many); it is
+    /// reported after every confirmed one (`mbd`, see docs/how-it-works.md).
     pub undecided: Vec<usize>,
 }
 

@@ -325,8 +325,8 @@ struct Search<'a, S: TestSource> {
     /// Single statements refuted on some failing test (by re-execution or
     /// by the engine's focused formulas).
     refuted: BTreeSet<StmtId>,
-    /// Single statements that explain every failing test but one, left
-    /// undecided on that one within the limits: reported after every
+    /// Single statements that explain most failing tests and were left
+    /// undecided on the others within the limits: reported after every
     /// confirmed diagnosis ([`Search::collect_unconfirmed`]).
     unconfirmed_singles: Vec<Diagnosis>,
     /// Whether insertions are relaxable in the joint formula (else they are
@@ -411,12 +411,13 @@ impl<S: TestSource> Search<'_, S> {
         r
     }
 
-    /// The single statements that explain every failing test but one and
-    /// were left undecided on that one (its check reached the effort limit,
-    /// or a limit stopped the search before it was decided), neither
-    /// accepted nor refuted: unconfirmed diagnoses, with the angelic values
-    /// of the tests they explain, most suspicious first (Ochiai). At least
-    /// two tests explained: with fewer, nothing much speaks for them.
+    /// The single statements, neither accepted nor refuted, that explain at
+    /// least two failing tests and twice as many as they were left
+    /// undecided on (a check reached the effort limit, or was not made: a
+    /// limit stopped the search, or the statement's first undecided test
+    /// already kept it from being confirmed): unconfirmed diagnoses, with
+    /// the angelic values of the tests they explain, those undecided on the
+    /// fewest tests first, then the most suspicious (Ochiai).
     fn collect_unconfirmed(
         &mut self,
         engine: &Engine,
@@ -438,7 +439,8 @@ impl<S: TestSource> Search<'_, S> {
                 .copied()
                 .filter(|t| !k.contains_key(t))
                 .collect();
-            if missing.len() != 1 || tests.len() - missing.len() < 2 {
+            let explained = tests.len() - missing.len();
+            if missing.is_empty() || explained < 2 || explained < 2 * missing.len() {
                 continue;
             }
             let mut angelic: Vec<Angelic> = tests
@@ -462,7 +464,11 @@ impl<S: TestSource> Search<'_, S> {
             engine.options().spectrum,
         );
         let score = |d: &Diagnosis| susp.get(&d.stmts[0]).copied().unwrap_or(0.0);
-        found.sort_by(|a, b| score(b).total_cmp(&score(a)).then(a.stmts.cmp(&b.stmts)));
+        found.sort_by(|a, b| {
+            (a.undecided.len().cmp(&b.undecided.len()))
+                .then(score(b).total_cmp(&score(a)))
+                .then(a.stmts.cmp(&b.stmts))
+        });
         self.unconfirmed_singles = found;
     }
 

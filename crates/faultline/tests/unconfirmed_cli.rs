@@ -67,8 +67,16 @@ fn a_statement_undecided_on_one_test_is_reported_unconfirmed_and_last() {
     assert_eq!(
         got,
         vec![
-            (13, vec![], names(&["t3", "t4", "t5", "t6", "t7", "t8", "t9"])),
-            (12, names(&["t5", "t8"]), names(&["t3", "t4", "t6", "t7", "t9"])),
+            (
+                13,
+                vec![],
+                names(&["t3", "t4", "t5", "t6", "t7", "t8", "t9"])
+            ),
+            (
+                12,
+                names(&["t5", "t8"]),
+                names(&["t3", "t4", "t6", "t7", "t9"])
+            ),
         ]
     );
     let ranking: Vec<u64> = json["ranking"]

@@ -78,20 +78,26 @@ unsafe extern "C" fn on_error(ctx: z3_sys::Z3_context, code: z3_sys::ErrorCode) 
         }
     };
     let memory = memory || message.contains("memory");
+    record_failure(Failure { memory, message });
+}
+
+/// Records `failure` as the thread's (the first one sticks). Out of memory,
+/// the budget is exhausted and Z3's cap lifted: Z3 at its cap fails every
+/// allocation, also those made where it catches nothing (releasing a term,
+/// which the search's unwinding does next), and such a failure ends the
+/// process (`terminate`). The budget is exhausted, so the search stops; the
+/// cap is lifted so that it can release what it holds.
+fn record_failure(failure: Failure) {
+    let memory = failure.memory;
     let _ = FAILURE.try_with(|f| {
         if let Ok(mut f) = f.try_borrow_mut() {
-            f.get_or_insert(Failure { memory, message });
+            f.get_or_insert(failure);
         }
     });
     if memory {
         if let Some(b) = Budget::current() {
             b.exhaust(Exhausted::Memory);
         }
-        // Z3 at its cap fails every allocation, also those made where it
-        // catches nothing (releasing a term, which the search's unwinding
-        // does next): such a failure ends the process (`terminate`). The
-        // budget is exhausted, so the search stops; the cap is lifted so
-        // that it can release what it holds.
         lift_z3_memory_cap();
     }
 }
@@ -132,25 +138,16 @@ fn z3_at_cap() -> bool {
 }
 
 /// When Z3 is at its memory cap ([`z3_at_cap`]): records it as the
-/// thread's failure (out of memory), exhausts the budget and lifts the cap,
-/// as [`on_error`] does for a failure Z3 reports. Called after every solver
-/// check ([`guard`] does it for the checks it runs).
+/// thread's failure (out of memory), as [`on_error`] does for a failure Z3
+/// reports ([`record_failure`]). Called after every solver check ([`guard`]
+/// does it for the checks it runs).
 pub fn note_z3_memory() {
-    if !z3_at_cap() {
-        return;
+    if z3_at_cap() {
+        record_failure(Failure {
+            memory: true,
+            message: "Z3 reached its memory limit".to_string(),
+        });
     }
-    let _ = FAILURE.try_with(|f| {
-        if let Ok(mut f) = f.try_borrow_mut() {
-            f.get_or_insert(Failure {
-                memory: true,
-                message: "Z3 reached its memory limit".to_string(),
-            });
-        }
-    });
-    if let Some(b) = Budget::current() {
-        b.exhaust(Exhausted::Memory);
-    }
-    lift_z3_memory_cap();
 }
 
 /// Prints panics as before, except the z3 crate's after a Z3 failure this

@@ -426,7 +426,7 @@ impl<'s, 'p> Engine<'s, 'p> {
                 IntSemantics::Math,
             )
             .ok()?;
-        faultline_smt::approx::assert_reals(&cheap.assertions(), solver)?;
+        faultline_smt::approx::assert_reals(&cheap.assertions(), solver, false)?;
         Some(enc)
     }
 

@@ -16,7 +16,7 @@
 
 use crate::instances::{InstValue, RelaxedInstance};
 use crate::sym::{fp_const, SInt, SVal};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use z3::ast::{Ast, Bool, Dynamic, Float, Int, Real, BV};
 use z3::{DeclKind, Model, SortKind};
 
@@ -80,6 +80,45 @@ pub fn floating_operations(formula: &[Bool], limit: usize) -> (usize, bool) {
     (count, any)
 }
 
+/// The greatest nesting depth of `formula`'s terms (a constant's is 0),
+/// counted up to `limit` (the count stops there).
+pub fn depth(formula: &[Bool], limit: u32) -> u32 {
+    let mut depth: HashMap<usize, u32> = HashMap::new();
+    let mut max = 0;
+    for root in formula {
+        let mut stack = vec![(Dynamic::from_ast(root), false)];
+        while let Some((e, expanded)) = stack.pop() {
+            let id = e.get_z3_ast().as_ptr() as usize;
+            if depth.contains_key(&id) {
+                continue;
+            }
+            let args = if e.is_app() { e.children() } else { Vec::new() };
+            if expanded || args.is_empty() {
+                let d = args
+                    .iter()
+                    .map(|a| depth[&(a.get_z3_ast().as_ptr() as usize)] + 1)
+                    .max()
+                    .unwrap_or(0);
+                max = max.max(d);
+                if max >= limit {
+                    return limit;
+                }
+                depth.insert(id, d);
+                continue;
+            }
+            stack.push((e, true));
+            stack.extend(args.into_iter().map(|a| (a, false)));
+        }
+    }
+    max
+}
+
+/// Z3's id of term `e`.
+fn id_of(e: &Dynamic) -> u32 {
+    // SAFETY: `e` belongs to the thread's context.
+    unsafe { z3_sys::Z3_get_ast_id(e.get_ctx().get_z3_context(), e.get_z3_ast()) }
+}
+
 fn is_numeral(e: &Dynamic) -> bool {
     e.is_app()
         && matches!(
@@ -114,7 +153,32 @@ pub struct Reals {
     cache: std::collections::BTreeMap<u32, (Dynamic, Option<Dynamic>)>,
     /// Conditions the translated terms need.
     pub side: Vec<Bool>,
+    /// While a deep formula is asserted ([`assert_reals`]): the nesting
+    /// depth of each term made (by id), for terms nested deeper than
+    /// [`NAMED_DEPTH`] to be named.
+    naming: Option<HashMap<u32, u32>>,
 }
+
+/// The nesting depth from which [`assert_reals`] names the terms of a
+/// formula. Z3 (4.8.12) configures a solver at its first check from the
+/// static features of the formula asserted, collected up to three times; a
+/// term nested deeper than 30 makes the collection walk the term's whole
+/// subterm graph again, so that it grows with the square of the depth of an
+/// unrolled loop's chains of values, and neither the effort limit nor an
+/// interruption stops it. The course's `sieve` (focused formulas about
+/// 2,000 deep) spent 0.8 to 1.2 s of each of its four hardest checks there
+/// (half their time), and its time limit ran over by that much. A named
+/// term is a fresh constant with an equation: the same models, and Z3
+/// configures the solver as before, from the same features; but it
+/// searches differently, and over the course benchmark more slowly where
+/// the formulas were shallower (`tictactoe`, 600 deep: 1.0 s, 1.3 to 1.5 s
+/// with every formula named).
+pub const DEEP_FORMULA: u32 = 1_000;
+
+/// The nesting depth beyond which a term of a [`DEEP_FORMULA`] is replaced
+/// by a fresh constant defined equal to it: below the 30 of Z3's
+/// collection.
+const NAMED_DEPTH: u32 = 24;
 
 impl Reals {
     pub fn new() -> Reals {
@@ -139,14 +203,43 @@ impl Reals {
     }
 
     fn tr(&mut self, e: &Dynamic) -> Option<Dynamic> {
-        // SAFETY: `e` belongs to the thread's context.
-        let key = unsafe { z3_sys::Z3_get_ast_id(e.get_ctx().get_z3_context(), e.get_z3_ast()) };
+        let key = id_of(e);
         if let Some((_, r)) = self.cache.get(&key) {
             return r.clone();
         }
-        let r = self.translate(e);
+        let mut r = self.translate(e);
+        if self.naming.is_some() {
+            r = r.map(|t| self.named(t));
+        }
         self.cache.insert(key, (e.clone(), r.clone()));
         r
+    }
+
+    /// `t`, or a fresh constant defined equal to it (the definition among
+    /// the side conditions) where `t` is nested deeper than
+    /// [`NAMED_DEPTH`] over the names made so far (a term made inside the
+    /// translation of another counts as a constant: the depth may be short
+    /// by the few levels such terms add).
+    fn named(&mut self, t: Dynamic) -> Dynamic {
+        let depth = self.naming.as_mut().expect("naming");
+        let d = t
+            .children()
+            .iter()
+            .map(|a| depth.get(&id_of(a)).copied().unwrap_or(0) + 1)
+            .max()
+            .unwrap_or(0);
+        let nameable = matches!(
+            t.sort_kind(),
+            SortKind::Bool | SortKind::Int | SortKind::Real | SortKind::Bv
+        );
+        if d <= NAMED_DEPTH || !nameable {
+            depth.insert(id_of(&t), d);
+            return t;
+        }
+        let k = Dynamic::fresh_const("deep", &t.get_sort());
+        depth.insert(id_of(&k), 0);
+        self.side.push(k.eq(&t));
+        k
     }
 
     fn real_arg(&mut self, e: &Dynamic) -> Option<Real> {
@@ -454,8 +547,6 @@ fn pin_scalar(
     }
 }
 
-/// Asserts `formula` translated into reals (with its side conditions) into
-/// `solver`; whether every term could be translated.
 /// The assumptions to check a solver holding a translation
 /// ([`assert_reals`]) under, the others being asserted: with reals, all of
 /// them are asserted (the solver must be the check's alone), since under
@@ -473,11 +564,24 @@ pub fn assumptions(solver: &z3::Solver, reals: &Reals, mut assumptions: Vec<Bool
     assumptions
 }
 
-pub fn assert_reals(formula: &[Bool], solver: &z3::Solver) -> Option<Reals> {
+/// Asserts `formula` translated into reals (with its side conditions) into
+/// `solver`: the translation, or `None` when some term could not be
+/// translated. With `name_deep`, a formula nested [`DEEP_FORMULA`] deep or
+/// more is asserted with its terms named beyond [`NAMED_DEPTH`]: for a
+/// solver checked once, whose configuration at the first check would cost
+/// about as much as the check. (A solver queried many times pays for it
+/// once, and its search may do worse with the names: an IntroClass
+/// `syllables` program's search for larger diagnoses reached the effort
+/// limit on a query it answered in 1.2 s without them.)
+pub fn assert_reals(formula: &[Bool], solver: &z3::Solver, name_deep: bool) -> Option<Reals> {
     let mut reals = Reals::new();
+    if name_deep && depth(formula, DEEP_FORMULA) >= DEEP_FORMULA {
+        reals.naming = Some(HashMap::new());
+    }
     for a in formula {
         solver.assert(&reals.bool(a)?);
     }
+    reals.naming = None;
     for s in &reals.side {
         solver.assert(s);
     }

@@ -355,7 +355,7 @@ fn a_double_truncated_to_int_translates_into_reals() {
         formula.push(ti.eq(ni));
         formula.push(ni.eq_const(k));
         let solver = Solver::new();
-        faultline_smt::approx::assert_reals(&formula, &solver).expect("translated");
+        faultline_smt::approx::assert_reals(&formula, &solver, false).expect("translated");
         solver.check() == SatResult::Sat
     };
     assert!(holds(-7.9, -7));
@@ -392,7 +392,7 @@ fn a_nonlinear_real_check_stops_at_its_effort_limit() {
         formula.push(a.implies(sq.gt(x[k].add_with_rounding_mode(c(1.0), &rm))));
     }
     let solver = Solver::new();
-    let reals = faultline_smt::approx::assert_reals(&formula, &solver).expect("translated");
+    let reals = faultline_smt::approx::assert_reals(&formula, &solver, false).expect("translated");
     let assumptions = faultline_smt::approx::assumptions(&solver, &reals, vec![a]);
     assert!(assumptions.is_empty(), "asserted");
     let mut p = z3::Params::new();
@@ -427,4 +427,55 @@ fn floating_operations_are_counted_up_to_the_limit() {
     assert_eq!(floating_operations(&formula, 100), (3, true));
     assert_eq!(floating_operations(&formula, 2), (2, true));
     assert_eq!(floating_operations(&[k.gt(c(1.0))], 100), (0, false));
+}
+
+/// A formula nested at least `DEEP_FORMULA` deep (an unrolled loop's chain
+/// of values) is asserted with its deep terms named: nothing in the solver
+/// is nested deeper than Z3's feature collection handles in linear time,
+/// and the models are the same (here: `x + 1 + ... + 1` is `x + n`, not
+/// `x + n - 1`, and the model gives the chain its value). A shallower
+/// formula is asserted as it is, and so is a deep one when names are not
+/// asked for.
+#[test]
+fn a_deep_formula_is_asserted_with_its_deep_terms_named() {
+    use faultline_smt::approx::{assert_reals, depth, DEEP_FORMULA};
+    use z3::ast::Int;
+    let x = Int::new_const("x");
+    let chain = |n: u32| {
+        let one = Int::from_i64(1);
+        (0..n).fold(x.clone(), |t, _| Int::add(&[&t, &one]))
+    };
+    let deep = DEEP_FORMULA + 500;
+    let holds = |n: u32, k: i64| {
+        let t = chain(n);
+        let formula = vec![
+            t.eq(Int::add(&[&x, &Int::from_i64(k)])),
+            x.ge(Int::from_i64(3)),
+        ];
+        assert!(depth(&formula, u32::MAX) > n);
+        // Not named when not asked to be.
+        let solver = Solver::new();
+        assert_reals(&formula, &solver, false).expect("translated");
+        assert!(depth(&solver.get_assertions(), u32::MAX) > n);
+        let solver = Solver::new();
+        assert_reals(&formula, &solver, true).expect("translated");
+        let asserted = depth(&solver.get_assertions(), u32::MAX);
+        let sat = solver.check() == SatResult::Sat;
+        if sat {
+            let m = solver.get_model().expect("a model");
+            let at = |e: &Int| m.eval(e, true).and_then(|v| v.as_i64()).expect("a value");
+            assert_eq!(at(&t), at(&x) + i64::from(n));
+        }
+        (sat, asserted)
+    };
+    let (sat, asserted) = holds(deep, i64::from(deep));
+    assert!(sat);
+    assert!(asserted <= 26, "nested {asserted} deep");
+    let (sat, asserted) = holds(deep, i64::from(deep) - 1);
+    assert!(!sat);
+    assert!(asserted <= 26, "nested {asserted} deep");
+    // Shallower: as it is.
+    let (sat, asserted) = holds(100, 100);
+    assert!(sat);
+    assert!(asserted > 100);
 }

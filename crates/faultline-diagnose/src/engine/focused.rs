@@ -439,7 +439,8 @@ impl Engine<'_, '_> {
         };
         // Not the finite-domain solver: the formula has unbounded integers.
         let solver = Solver::new();
-        let Some(reals) = faultline_smt::approx::assert_reals(&cheap.assertions(), &solver) else {
+        let Some(reals) = faultline_smt::approx::assert_reals(&cheap.assertions(), &solver, true)
+        else {
             return Ok(Cheap::Unknown);
         };
         let assumptions =

@@ -103,7 +103,10 @@ fn results_do_not_depend_on_earlier_localizations() {
 /// alone. At a quarter of the default limit: 46 solver calls (50 before
 /// value replacement explained one of those statements without a solver;
 /// an exact check after each such cheap one made 55 and left one more
-/// diagnosis out); the fault comes first.
+/// diagnosis out); the fault comes first. Four statements are left
+/// undecided: two of them insertions (missing updates of `n` in the inner
+/// loop), which until stop 37 were dropped without being counted, so that
+/// the result said two.
 #[test]
 fn a_cheap_check_that_spends_the_limit_leaves_no_effort_for_an_exact_one() {
     let dir = root().join("benchmarks/course/sieve");
@@ -120,7 +123,7 @@ fn a_cheap_check_that_spends_the_limit_leaves_no_effort_for_an_exact_one() {
         },
     );
     let found = reported(&limited);
-    assert_eq!(limited.incomplete, Some(Incomplete::Effort(2)));
+    assert_eq!(limited.incomplete, Some(Incomplete::Effort(4)));
     assert_eq!(limited.stats.solver_calls, 46);
     assert_eq!(found.len(), 9, "{}", show_all(&prog, &found));
     // Of the statements the limit leaves undecided in the solver, value

@@ -520,9 +520,10 @@ impl<S: TestSource> Search<'_, S> {
             candidates.sort_by_cached_key(left);
         }
         for (s, v) in self.check_singles(engine, helper, &candidates, Pass::Focused, known)? {
-            // An insertion has no soft term to exclude: it is simply not
-            // reported.
-            if matches!(v, Verdict::Undecided) && !engine.is_insertion(s) {
+            // An undecided insertion has no soft term to exclude from the
+            // joint formula, but leaves the result partial all the same: a
+            // diagnosis may be missing.
+            if matches!(v, Verdict::Undecided) {
                 self.undecided.push(s);
             }
         }

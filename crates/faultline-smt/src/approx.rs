@@ -83,22 +83,18 @@ pub fn floating_operations(formula: &[Bool], limit: usize) -> (usize, bool) {
 /// The greatest nesting depth of `formula`'s terms (a constant's is 0),
 /// counted up to `limit` (the count stops there).
 pub fn depth(formula: &[Bool], limit: u32) -> u32 {
-    let mut depth: HashMap<usize, u32> = HashMap::new();
+    let mut depth: HashMap<u32, u32> = HashMap::new();
     let mut max = 0;
     for root in formula {
         let mut stack = vec![(Dynamic::from_ast(root), false)];
         while let Some((e, expanded)) = stack.pop() {
-            let id = e.get_z3_ast().as_ptr() as usize;
+            let id = id_of(&e);
             if depth.contains_key(&id) {
                 continue;
             }
             let args = if e.is_app() { e.children() } else { Vec::new() };
             if expanded || args.is_empty() {
-                let d = args
-                    .iter()
-                    .map(|a| depth[&(a.get_z3_ast().as_ptr() as usize)] + 1)
-                    .max()
-                    .unwrap_or(0);
+                let d = nested_over(&args, &depth);
                 max = max.max(d);
                 if max >= limit {
                     return limit;
@@ -111,6 +107,15 @@ pub fn depth(formula: &[Bool], limit: u32) -> u32 {
         }
     }
     max
+}
+
+/// The nesting depth of a term over `args`, given theirs in `depth` (by
+/// id; a term not there counts as a constant).
+fn nested_over(args: &[Dynamic], depth: &HashMap<u32, u32>) -> u32 {
+    args.iter()
+        .map(|a| depth.get(&id_of(a)).copied().unwrap_or(0) + 1)
+        .max()
+        .unwrap_or(0)
 }
 
 /// Z3's id of term `e`.
@@ -222,12 +227,7 @@ impl Reals {
     /// by the few levels such terms add).
     fn named(&mut self, t: Dynamic) -> Dynamic {
         let depth = self.naming.as_mut().expect("naming");
-        let d = t
-            .children()
-            .iter()
-            .map(|a| depth.get(&id_of(a)).copied().unwrap_or(0) + 1)
-            .max()
-            .unwrap_or(0);
+        let d = nested_over(&t.children(), depth);
         let nameable = matches!(
             t.sort_kind(),
             SortKind::Bool | SortKind::Int | SortKind::Real | SortKind::Bv

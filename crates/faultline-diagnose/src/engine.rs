@@ -78,11 +78,19 @@ pub enum Check {
 }
 
 /// Units of encoding work ([`limits::tick`]) a focused formula may take per
-/// step of the test's run (see [`Engine::focused_work_cap`]).
-pub const FOCUSED_WORK_PER_STEP: u64 = 100;
+/// step of the test's run (see [`Engine::focused_work_cap`]). Measured
+/// (`FAULTLINE_PROFILE`, stop 38): no focused check of a run of more than
+/// 200 steps that decided took more than 10 units per step over IntroClass,
+/// 33 over six Siemens versions; those that reached the bound were
+/// undecided, at 1 to 7 s each.
+pub const FOCUSED_WORK_PER_STEP: u64 = 50;
 
-/// The least work bound of a focused formula.
-pub const FOCUSED_WORK_MIN: u64 = 300_000;
+/// The least work bound of a focused formula. Measured likewise: the
+/// largest focused formula that decided took 19,076 units over IntroClass,
+/// 32,380 over the course benchmark (`matmul`), 22,818 over six Siemens
+/// versions; at 300,000, the bound cost `tot_info` v1 0.5 s per statement
+/// that reached it, 35 of them within its 20 s.
+pub const FOCUSED_WORK_MIN: u64 = 60_000;
 
 /// What checking a candidate found.
 #[derive(Debug)]

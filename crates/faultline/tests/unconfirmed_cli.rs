@@ -15,15 +15,22 @@ mod common;
 use common::*;
 
 fn localize(args: &[&str]) -> (String, i32) {
+    localize_in("unconfirmed/prefix.c", args)
+}
+
+/// `faultline localize` of `examples/PROGRAM` with the tests in the
+/// `tests` directory next to it.
+fn localize_in(program: &str, args: &[&str]) -> (String, i32) {
+    let tests = std::path::Path::new("examples")
+        .join(program)
+        .with_file_name("tests");
     let o = faultline()
         .current_dir(root())
         .env("NO_COLOR", "1")
         .arg("localize")
-        .args([
-            "examples/unconfirmed/prefix.c",
-            "--tests",
-            "examples/unconfirmed/tests",
-        ])
+        .arg(format!("examples/{program}"))
+        .arg("--tests")
+        .arg(tests)
         .args(args)
         .output()
         .expect("faultline runs");
@@ -99,4 +106,36 @@ fn the_text_report_says_which_test_a_diagnosis_was_not_decided_on() {
         ),
         "{out}"
     );
+}
+
+/// examples/unconfirmed-lines: the same fault, with the cells and the
+/// comparison printed on lines of their own, so that no single statement
+/// explains every failing test (t5 and t8 need both lines changed). The
+/// search goes on to the joint formula, which no failing test's run can
+/// be encoded in (every statement relaxable, `strncmp`'s length is
+/// computed; t3, the first tried, is then not used): the statement that
+/// explains the others by re-execution, t3 among them, undecided on t5 and
+/// t8, is still reported, unconfirmed, and the result is partial. (It used
+/// to be dropped, and the result said that no set of statements explains
+/// the failing tests.)
+#[test]
+fn an_unconfirmed_diagnosis_survives_a_joint_formula_that_cannot_be_encoded() {
+    let (out, code) = localize_in("unconfirmed-lines/lines.c", &["--format", "json"]);
+    assert_eq!(code, 3, "{out}");
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(json["complete"], false);
+    assert_eq!(json["incomplete_kind"], "unencoded");
+    let diagnoses = json["diagnoses"].as_array().expect("diagnoses");
+    assert_eq!(diagnoses.len(), 1, "{out}");
+    let d = &diagnoses[0];
+    assert_eq!(d["statements"][0]["line"], 12);
+    assert_eq!(d["undecided"], serde_json::json!(["t5", "t8"]));
+    let mut tests: Vec<&str> = d["angelic"]
+        .as_array()
+        .expect("angelic")
+        .iter()
+        .map(|a| a["test"].as_str().expect("test"))
+        .collect();
+    tests.dedup();
+    assert_eq!(tests, vec!["t3", "t4", "t6", "t7", "t9"]);
 }

@@ -222,15 +222,23 @@ impl<S: TestSource> Combination for Mbd<S> {
             search.encode_representatives(engine);
             if search.active.is_empty() {
                 engine.count_solver_calls(search.joint.en.solver_calls());
+                // Statements left undecided by their checks leave the
+                // result partial here too, and the unconfirmed ones among
+                // them are reported: a limit reached while the joint
+                // formula is built, or a joint formula that cannot be
+                // encoded, decides them no more than their checks did.
                 let incomplete = match engine.limit_hit() {
                     Some(inc) => Some(inc),
+                    None if !search.undecided.is_empty() => Some(search.undecided(engine, false)),
                     None if search.diagnoses.is_empty() => None,
                     None => Some(Incomplete::Solver(
                         "no failing test's whole formula could be encoded".into(),
                     )),
                 };
+                let diagnoses =
+                    with_unconfirmed(engine, search.diagnoses, search.unconfirmed_singles);
                 return Found {
-                    diagnoses: search.diagnoses,
+                    diagnoses,
                     incomplete,
                 };
             }
@@ -276,19 +284,27 @@ impl<S: TestSource> Combination for Mbd<S> {
         if engine.mcs_options().order == Order::Cardinality {
             diagnoses.sort_by(|a, b| a.cost.cmp(&b.cost).then_with(|| a.stmts.cmp(&b.stmts)));
         }
-        // Unconfirmed single statements after every confirmed diagnosis,
-        // while the count allows (the result is incomplete: a limit left
-        // them undecided).
-        let room = engine
-            .options()
-            .max_diagnoses
-            .saturating_sub(diagnoses.len());
-        diagnoses.extend(search.unconfirmed_singles.into_iter().take(room));
+        let diagnoses = with_unconfirmed(engine, diagnoses, search.unconfirmed_singles);
         Found {
             diagnoses,
             incomplete,
         }
     }
+}
+
+/// `diagnoses`, then the unconfirmed single statements, while the count
+/// allows (the result is incomplete: a limit left them undecided).
+fn with_unconfirmed(
+    engine: &Engine,
+    mut diagnoses: Vec<Diagnosis>,
+    unconfirmed: Vec<Diagnosis>,
+) -> Vec<Diagnosis> {
+    let room = engine
+        .options()
+        .max_diagnoses
+        .saturating_sub(diagnoses.len());
+    diagnoses.extend(unconfirmed.into_iter().take(room));
+    diagnoses
 }
 
 /// What checking a candidate on the tests outside the joint formula gave.

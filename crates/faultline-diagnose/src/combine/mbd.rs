@@ -218,59 +218,31 @@ impl<S: TestSource> Combination for Mbd<S> {
         // Only the smallest diagnoses: when single statements explain the
         // tests, no larger set is searched.
         let smallest_found = focused && !engine.options().all_sizes && !search.diagnoses.is_empty();
+        // The joint formula, when single statements do not settle the
+        // search; `unstarted`: it could not be started (a limit was reached
+        // while it was built, or no failing test's run can be encoded in
+        // it), and the search ends with what the single statements gave,
+        // their undecided and unconfirmed ones included.
+        let mut unstarted = None;
         if focused && incomplete.is_none() && !smallest_found {
             search.encode_representatives(engine);
             if search.active.is_empty() {
-                engine.count_solver_calls(search.joint.en.solver_calls());
-                // Statements left undecided by their checks leave the
-                // result partial here too, and the unconfirmed ones among
-                // them are reported: a limit reached while the joint
-                // formula is built, or a joint formula that cannot be
-                // encoded, decides them no more than their checks did.
-                let incomplete = match engine.limit_hit() {
+                unstarted = Some(match engine.limit_hit() {
                     Some(inc) => Some(inc),
-                    None if !search.undecided.is_empty() => Some(search.undecided(engine, false)),
                     None if search.diagnoses.is_empty() => None,
                     None => Some(Incomplete::Solver(
                         "no failing test's whole formula could be encoded".into(),
                     )),
-                };
-                let diagnoses =
-                    with_unconfirmed(engine, search.diagnoses, search.unconfirmed_singles);
-                return Found {
-                    diagnoses,
-                    incomplete,
-                };
+                });
+            } else {
+                search.after_singles(engine);
             }
-            search.after_singles(engine);
         }
-        // After the first level, each query of the search is limited too: a
-        // query that reaches the limit ends the search, with the diagnoses
-        // found so far.
-        if focused {
-            search.search_effort = engine
-                .options()
-                .effort
-                .map(|e| e.saturating_mul(SEARCH_EFFORT));
-            search.joint.en.set_effort(search.search_effort);
-        }
-        let searched = focused && incomplete.is_none() && !smallest_found;
-        if searched && search.may_cheapen(engine) && search.cheap_first() {
-            search.switch(engine, true);
-        }
-        let incomplete = match incomplete.or_else(|| match smallest_found {
-            true => None,
-            false => match search.run(engine) {
-                // Where the exact formula's query reached the effort limit,
-                // the cheaper theory's goes on.
-                Some(Incomplete::Effort(_))
-                    if searched && search.may_cheapen(engine) && search.switch(engine, true) =>
-                {
-                    search.run(engine)
-                }
-                other => other,
-            },
-        }) {
+        let incomplete = match unstarted {
+            Some(stopped) => stopped,
+            None => search.run_joint(engine, focused, incomplete, smallest_found),
+        };
+        let incomplete = match incomplete {
             Some(Incomplete::Effort(_)) => Some(search.undecided(engine, true)),
             None if search.unconfirmed => Some(search.undecided(engine, true)),
             None if !search.undecided.is_empty() => Some(search.undecided(engine, false)),
@@ -284,27 +256,19 @@ impl<S: TestSource> Combination for Mbd<S> {
         if engine.mcs_options().order == Order::Cardinality {
             diagnoses.sort_by(|a, b| a.cost.cmp(&b.cost).then_with(|| a.stmts.cmp(&b.stmts)));
         }
-        let diagnoses = with_unconfirmed(engine, diagnoses, search.unconfirmed_singles);
+        // Unconfirmed single statements after every confirmed diagnosis,
+        // while the count allows (the result is incomplete: a limit left
+        // them undecided).
+        let room = engine
+            .options()
+            .max_diagnoses
+            .saturating_sub(diagnoses.len());
+        diagnoses.extend(search.unconfirmed_singles.into_iter().take(room));
         Found {
             diagnoses,
             incomplete,
         }
     }
-}
-
-/// `diagnoses`, then the unconfirmed single statements, while the count
-/// allows (the result is incomplete: a limit left them undecided).
-fn with_unconfirmed(
-    engine: &Engine,
-    mut diagnoses: Vec<Diagnosis>,
-    unconfirmed: Vec<Diagnosis>,
-) -> Vec<Diagnosis> {
-    let room = engine
-        .options()
-        .max_diagnoses
-        .saturating_sub(diagnoses.len());
-    diagnoses.extend(unconfirmed.into_iter().take(room));
-    diagnoses
 }
 
 /// What checking a candidate on the tests outside the joint formula gave.
@@ -359,6 +323,46 @@ struct Search<'a, S: TestSource> {
 }
 
 impl<S: TestSource> Search<'_, S> {
+    /// The joint search after the single statements (`incomplete`: the
+    /// limit that stopped them; `smallest_found`: they settled it), each
+    /// query beyond the first level limited when `focused`: why it ended
+    /// early, if it did.
+    fn run_joint(
+        &mut self,
+        engine: &mut Engine,
+        focused: bool,
+        incomplete: Option<Incomplete>,
+        smallest_found: bool,
+    ) -> Option<Incomplete> {
+        // After the first level, each query of the search is limited too: a
+        // query that reaches the limit ends the search, with the diagnoses
+        // found so far.
+        if focused {
+            self.search_effort = engine
+                .options()
+                .effort
+                .map(|e| e.saturating_mul(SEARCH_EFFORT));
+            self.joint.en.set_effort(self.search_effort);
+        }
+        let searched = focused && incomplete.is_none() && !smallest_found;
+        if searched && self.may_cheapen(engine) && self.cheap_first() {
+            self.switch(engine, true);
+        }
+        incomplete.or_else(|| match smallest_found {
+            true => None,
+            false => match self.run(engine) {
+                // Where the exact formula's query reached the effort limit,
+                // the cheaper theory's goes on.
+                Some(Incomplete::Effort(_))
+                    if searched && self.may_cheapen(engine) && self.switch(engine, true) =>
+                {
+                    self.run(engine)
+                }
+                other => other,
+            },
+        })
+    }
+
     /// Starts the joint formula with one test per path.
     fn encode_representatives(&mut self, engine: &mut Engine) {
         let w0 = faultline_smt::limits::work();

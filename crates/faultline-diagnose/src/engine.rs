@@ -844,7 +844,15 @@ impl<'s, 'p> Engine<'s, 'p> {
                         let on = if on_path { " (on the path)" } else { "" };
                         (r, "focused", on)
                     }
-                    _ => (Ok(self.check_switched(t, d)), "switched", ""),
+                    // Re-execution does not watch the time limit: a pass
+                    // over hundreds of tests would go on past it, each
+                    // search undecided (its runs cut), and the search would
+                    // end only at the command's backstop, its unconfirmed
+                    // diagnoses lost.
+                    _ => match self.limit_hit() {
+                        Some(inc) => (Err(inc), "switched", ""),
+                        None => (Ok(self.check_switched(t, d)), "switched", ""),
+                    },
                 };
                 crate::profile::log(
                     || {

@@ -180,7 +180,28 @@ pub fn encode_test<'a>(
     ex.flush();
     crate::lift::forget_values();
     r?;
-    Ok(ex.out)
+    Ok(std::mem::take(&mut ex.out))
+}
+
+impl Drop for SymExec<'_, '_> {
+    /// An encoding that a limit stopped (unwinding from a [`crate::limits::tick`])
+    /// leaves its state's terms to be released after the result
+    /// ([`crate::limits::release_later`]): releasing a large program's
+    /// memory cells and outputs took seconds past the time limit (Siemens
+    /// `tot_info`'s joint formula).
+    fn drop(&mut self) {
+        if crate::limits::stopped_by_limit() {
+            crate::limits::release_later((
+                std::mem::take(&mut self.objs),
+                std::mem::take(&mut self.frames),
+                std::mem::take(&mut self.loops),
+                std::mem::take(&mut self.outputs),
+                std::mem::take(&mut self.old),
+                std::mem::take(&mut self.stmts),
+                std::mem::take(&mut self.out),
+            ));
+        }
+    }
 }
 
 // ----- state ------------------------------------------------------------------

@@ -52,6 +52,23 @@ thread_local! {
     /// Units of work counted by [`tick`] in the innermost [`capped`] scope,
     /// and that scope's cap (`u64::MAX` outside any).
     static WORK: std::cell::Cell<(u64, u64)> = const { std::cell::Cell::new((0, u64::MAX)) };
+    /// What [`release_later`] kept from being released on this thread.
+    static KEPT: RefCell<Vec<Box<dyn std::any::Any>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Keeps `terms` (anything holding terms of the thread's Z3 context) from
+/// being released now: releasing gigabytes of terms takes seconds, which a
+/// search stopped by a limit should not spend before its result is
+/// reported. They are released with the context itself, parked by
+/// [`isolated`] ([`release_parked`]); outside it, when the thread ends.
+pub fn release_later<T: 'static>(terms: T) {
+    KEPT.with(|k| k.borrow_mut().push(Box::new(terms)));
+}
+
+/// Whether the thread's budget has run out: what is released then can
+/// wait ([`release_later`]).
+pub fn stopped_by_limit() -> bool {
+    Budget::exhausted_current().is_some()
 }
 
 /// The serious Z3 failure this thread's context reported since [`enter`].
@@ -308,17 +325,29 @@ pub const STACK_SIZE: usize = 1 << 30;
 /// fresh context made for it.
 pub fn isolated<R: Send + Sync>(f: impl FnOnce() -> R + Send + Sync) -> Result<R, Stopped> {
     quiet_z3_panics();
+    release_parked();
     let budget = Budget::current();
     let work = WORK.with(|w| w.get());
     let f = std::sync::Mutex::new(Some(f));
     let on_thread = || {
         WORK.with(|w| w.set(work));
         let f = f.lock().unwrap_or_else(|e| e.into_inner()).take();
-        let r = thread_context().map(|_ctx| {
-            let _scope = budget.as_ref().map(enter);
-            f.map(|f| catch_unwind(AssertUnwindSafe(f)))
+        let mut parked = None;
+        let r = thread_context().map(|ctx| {
+            let r = {
+                let _scope = budget.as_ref().map(enter);
+                f.map(|f| catch_unwind(AssertUnwindSafe(f)))
+            };
+            let kept = KEPT.with(|k| std::mem::take(&mut *k.borrow_mut()));
+            if !kept.is_empty() || budget.as_ref().is_some_and(|b| b.exhausted().is_some()) {
+                parked = Some(Parked {
+                    _kept: kept,
+                    _ctx: ctx,
+                });
+            }
+            r
         });
-        (r, WORK.with(|w| w.get()), failure())
+        (r, WORK.with(|w| w.get()), failure(), parked)
     };
     let joined = std::thread::scope(|s| {
         std::thread::Builder::new()
@@ -328,7 +357,12 @@ pub fn isolated<R: Send + Sync>(f: impl FnOnce() -> R + Send + Sync) -> Result<R
             .map(|h| h.join())
     });
     let (r, used, failed) = match joined {
-        Ok(Ok(back)) => back,
+        Ok(Ok((r, used, failed, parked))) => {
+            if let Some(p) = parked {
+                PARKED.lock().unwrap_or_else(|e| e.into_inner()).push(p);
+            }
+            (r, used, failed)
+        }
         // `on_thread` catches what `f` throws; only a bug of its own is left.
         Ok(Err(payload)) => resume_unwind(payload),
         Err(_) => {
@@ -350,6 +384,41 @@ pub fn isolated<R: Send + Sync>(f: impl FnOnce() -> R + Send + Sync) -> Result<R
         Some(Err(payload)) => resume_unwind(payload),
         None => Err(Stopped::Budget(Exhausted::Memory)),
     }
+}
+
+/// A Z3 context kept from being deleted when the thread of an [`isolated`]
+/// localization that a limit stopped ends, with the terms the localization
+/// kept from being released ([`release_later`]): deleting a context frees every
+/// term it still holds, seconds for the gigabytes a large formula reaches
+/// (Siemens `tot_info`: 3 s past a 20 s limit, `Z3_del_context` on the
+/// thread's exit), and the result would wait for it. It is deleted by
+/// [`release_parked`], by the next [`isolated`] call, or never, when the
+/// process ends first (the command line ends with `_exit`).
+struct Parked {
+    /// What the localization kept from being released ([`release_later`]),
+    /// released before the context (fields drop in order).
+    _kept: Vec<Box<dyn std::any::Any>>,
+    _ctx: z3::Context,
+}
+
+// SAFETY: a parked context and its terms are used by one thread at a time:
+// the thread that made them has ended (its thread-local handle of the
+// context dropped) before the joining thread takes them, and from then on
+// nothing but [`release_parked`] touches them, under the lock of
+// [`PARKED`].
+unsafe impl Send for Parked {}
+
+/// The contexts parked by [`isolated`].
+static PARKED: std::sync::Mutex<Vec<Parked>> = std::sync::Mutex::new(Vec::new());
+
+/// Deletes the Z3 contexts of localizations that a limit stopped
+/// ([`isolated`]), which keeps them until then so that the result is not
+/// delayed by freeing their terms. A process that runs localizations one
+/// after another calls it between them (the next [`isolated`] call does it
+/// otherwise, within its own time limit).
+pub fn release_parked() {
+    let parked = std::mem::take(&mut *PARKED.lock().unwrap_or_else(|e| e.into_inner()));
+    drop(parked);
 }
 
 /// The thread's Z3 context, made now if it has none; a context Z3 cannot

@@ -106,6 +106,10 @@ pub fn class_cmd(
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
         progress.phase(format!("submission {} of {}: {name}", i + 1, files.len()));
         let row = localize_one(a, file, &name, timeout, max_memory);
+        // A submission that a limit stopped left its solver's terms to be
+        // freed after its result (`isolated`): freed now, before the next
+        // one's limits start.
+        faultline_smt::limits::release_parked();
         match a.format {
             LocalizeFormat::Text => {
                 let line = text_line(&row) + "\n";

@@ -264,6 +264,11 @@ impl<S: TestSource> Combination for Mbd<S> {
             .max_diagnoses
             .saturating_sub(diagnoses.len());
         diagnoses.extend(search.unconfirmed_singles.into_iter().take(room));
+        // Stopped by a limit, the joint formula (gigabytes on Siemens
+        // `tot_info`) is released after the result, not before it.
+        if faultline_smt::limits::stopped_by_limit() {
+            faultline_smt::limits::release_later(search.joint);
+        }
         Found {
             diagnoses,
             incomplete,
@@ -366,6 +371,7 @@ impl<S: TestSource> Search<'_, S> {
     /// Starts the joint formula with one test per path.
     fn encode_representatives(&mut self, engine: &mut Engine) {
         let w0 = faultline_smt::limits::work();
+        let t0 = std::time::Instant::now();
         for &t in self.order.iter().take(engine.paths().max(1)) {
             if engine.limit_hit().is_some() {
                 break;
@@ -376,6 +382,17 @@ impl<S: TestSource> Search<'_, S> {
         }
         engine.set_tests_encoded(self.active.len());
         self.joint_work = faultline_smt::limits::work() - w0;
+        crate::profile::log(
+            || {
+                format!(
+                    "joint formula ({} tests, {} units)",
+                    self.active.len(),
+                    self.joint_work
+                )
+            },
+            "",
+            t0.elapsed(),
+        );
     }
 
     /// Why statements are left undecided: the effort limit (of their

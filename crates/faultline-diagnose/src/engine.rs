@@ -332,6 +332,17 @@ impl<'s, 'p> Engine<'s, 'p> {
         self.stats.tests_encoded += 1;
     }
 
+    /// Bounds the next encoding to `cap` units of work ([`limits::capped`]);
+    /// one that reaches it fails, and [`Engine::take_outgrown`] says so.
+    pub fn set_work_cap(&mut self, cap: Option<u64>) {
+        self.work_cap = cap;
+    }
+
+    /// Whether the last encoding reached its work bound (the flag is reset).
+    pub fn take_outgrown(&mut self) -> bool {
+        std::mem::take(&mut self.capped)
+    }
+
     /// Sets the number of tests in a joint formula (`mbd`).
     pub fn set_tests_encoded(&mut self, n: usize) {
         self.stats.tests_encoded = n;
@@ -473,8 +484,9 @@ impl<'s, 'p> Engine<'s, 'p> {
         }
         match r {
             Ok(enc) => Some(enc),
-            // A limit is not the test's fault: the search stops instead.
-            Err(_) if self.limit_hit().is_some() => None,
+            // A limit is not the test's fault: the search stops instead;
+            // nor is a work bound, which the caller set.
+            Err(_) if self.limit_hit().is_some() || self.capped => None,
             Err(e) => {
                 self.skip(t, e);
                 None
@@ -525,6 +537,7 @@ impl<'s, 'p> Engine<'s, 'p> {
         let prog = self.session.prog;
         let bounds = &self.bounds;
         let cap = self.work_cap.take();
+        self.capped = false;
         let r = limits::guard(|| match cap {
             Some(c) => limits::capped(c, || {
                 encode_test(prog, test, encoding, sem, bounds, policy, ab, sink)

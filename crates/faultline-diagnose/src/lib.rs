@@ -43,6 +43,6 @@ pub mod witness;
 pub use combine::Combine;
 pub use methods::formula::localize;
 pub use methods::{agx, ofc};
-pub use options::{Options, DEFAULT_EFFORT, DEFAULT_THREADS};
+pub use options::{Options, DEFAULT_EFFORT, DEFAULT_JOINT_WORK, DEFAULT_THREADS};
 pub use result::{Angelic, AngelicValue, Diagnosis, Incomplete, Localization, Ranked};
 pub use session::{Progress, ProgressHook, Session};

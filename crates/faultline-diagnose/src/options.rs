@@ -44,6 +44,11 @@ pub struct Options {
     /// but may differ between 1 and 2 where a check reaches the effort
     /// limit (each engine's solver history is its own).
     pub threads: usize,
+    /// The work bound of `mbd`'s joint formula after focused checks, with
+    /// the effort limit (units of `faultline_smt::limits::work`,
+    /// [`DEFAULT_JOINT_WORK`] by default): beyond it, the search for larger
+    /// diagnoses stops, partial as at the effort limit.
+    pub joint_work: u64,
 }
 
 /// The default number of engines checking single statements at once.
@@ -51,6 +56,15 @@ pub const DEFAULT_THREADS: usize = 2;
 
 /// The default effort limit of a focused check.
 pub const DEFAULT_EFFORT: u32 = 2_000_000;
+
+/// The default work bound of `mbd`'s joint formula ([`Options::joint_work`]).
+/// Measured (`FAULTLINE_PROFILE`, stop 39): over all of IntroClass, the
+/// joint formulas whose search completed took at most 91,974 units
+/// (`syllables/dde0a464-006`, diagnoses of two statements); the course
+/// benchmark builds none. Siemens `tot_info` v1's reached 7.5 million units
+/// and 3.7 GB in 15 s without one test encoded whole, v4's 3.3 million in
+/// 12 s.
+pub const DEFAULT_JOINT_WORK: u64 = 300_000;
 
 impl Default for Options {
     fn default() -> Self {
@@ -67,6 +81,7 @@ impl Default for Options {
             effort: Some(DEFAULT_EFFORT),
             all_sizes: false,
             threads: DEFAULT_THREADS,
+            joint_work: DEFAULT_JOINT_WORK,
         }
     }
 }

@@ -255,6 +255,7 @@ pub fn localize_program<R>(
         },
         all_sizes: a.all_sizes,
         threads: a.threads,
+        joint_work: faultline_diagnose::DEFAULT_JOINT_WORK,
     };
     let progress = std::sync::Arc::new(faultline_report::progress::Indicator::for_stderr(quiet));
     let mut options = options;

@@ -196,6 +196,8 @@ impl<S: TestSource> Combination for Mbd<S> {
             unconfirmed: false,
             search_effort: None,
             joint_work: 0,
+            joint_cap: None,
+            outgrown: false,
         };
         // With focused checks, the joint formula (every statement
         // relaxable, the hardest to build) is built only when single
@@ -204,6 +206,12 @@ impl<S: TestSource> Combination for Mbd<S> {
         // when a check first reaches it (`Engine::explain_each`).
         if !focused {
             search.encode_representatives(engine);
+        }
+        // With focused checks and the effort limit, the joint formula is
+        // bounded like a focused one: the larger programs' grew to
+        // gigabytes (Siemens `tot_info`) before their first query.
+        if focused && engine.options().effort.is_some() {
+            search.joint_cap = Some(engine.options().joint_work);
         }
         if !focused && search.active.is_empty() {
             return Found {
@@ -226,7 +234,9 @@ impl<S: TestSource> Combination for Mbd<S> {
         let mut unstarted = None;
         if focused && incomplete.is_none() && !smallest_found {
             search.encode_representatives(engine);
-            if search.active.is_empty() {
+            if search.outgrown {
+                unstarted = Some(Some(Incomplete::Effort(0)));
+            } else if search.active.is_empty() {
                 unstarted = Some(match engine.limit_hit() {
                     Some(inc) => Some(inc),
                     None if search.diagnoses.is_empty() => None,
@@ -325,6 +335,12 @@ struct Search<'a, S: TestSource> {
     /// The work (units of [`faultline_smt::limits::work`]) of encoding the
     /// joint formula's representatives.
     joint_work: u64,
+    /// The work the joint formula's tests may still take
+    /// ([`crate::Options::joint_work`] at first; `None`: unbounded).
+    joint_cap: Option<u64>,
+    /// Whether a test's encoding into the joint formula reached the bound:
+    /// the search for larger diagnoses ends there.
+    outgrown: bool,
 }
 
 impl<S: TestSource> Search<'_, S> {
@@ -372,12 +388,20 @@ impl<S: TestSource> Search<'_, S> {
     fn encode_representatives(&mut self, engine: &mut Engine) {
         let w0 = faultline_smt::limits::work();
         let t0 = std::time::Instant::now();
-        for &t in self.order.iter().take(engine.paths().max(1)) {
+        let representatives: Vec<usize> = self
+            .order
+            .iter()
+            .copied()
+            .take(engine.paths().max(1))
+            .collect();
+        for t in representatives {
             if engine.limit_hit().is_some() {
                 break;
             }
-            if self.source.encode(engine, &mut self.joint, t) {
+            if self.encode_bounded(engine, t) {
                 self.active.push(t);
+            } else if self.outgrown {
+                break;
             }
         }
         engine.set_tests_encoded(self.active.len());
@@ -393,6 +417,28 @@ impl<S: TestSource> Search<'_, S> {
             "",
             t0.elapsed(),
         );
+    }
+
+    /// Encodes test `t` into the joint formula within what is left of its
+    /// work bound; whether it could be encoded (if not because of the bound,
+    /// [`Search::outgrown`] is set).
+    fn encode_bounded(&mut self, engine: &mut Engine, t: usize) -> bool {
+        let w0 = faultline_smt::limits::work();
+        engine.set_work_cap(self.joint_cap);
+        let encoded = self.source.encode(engine, &mut self.joint, t);
+        let outgrown = engine.take_outgrown();
+        engine.set_work_cap(None);
+        if let Some(cap) = &mut self.joint_cap {
+            *cap = cap.saturating_sub(faultline_smt::limits::work() - w0);
+        }
+        if !encoded && outgrown {
+            self.outgrown = true;
+            engine.note(format!(
+                "the search for diagnoses of more than one statement stopped: its formula over the failing tests reached its work bound ({} units; --effort 0 removes it)",
+                engine.options().joint_work
+            ));
+        }
+        encoded
     }
 
     /// Why statements are left undecided: the effort limit (of their
@@ -813,6 +859,9 @@ impl<S: TestSource> Search<'_, S> {
                 Validation::Stopped(inc) => return Some(inc),
                 Validation::Unexplained(t) => {
                     if !self.join(engine, t) {
+                        if self.outgrown {
+                            return Some(Incomplete::Effort(0));
+                        }
                         let msg =
                             format!("test {} cannot be encoded", engine.session().tests[t].name);
                         return Some(Incomplete::Solver(msg));
@@ -1012,11 +1061,11 @@ impl<S: TestSource> Search<'_, S> {
     /// refuted); whether it could be encoded. A test without a translation
     /// into the cheaper theory makes the joint formula exact again.
     fn join(&mut self, engine: &mut Engine, t: usize) -> bool {
-        if !self.source.encode(engine, &mut self.joint, t) {
-            if !self.joint.cheap || !self.switch(engine, false) {
+        if !self.encode_bounded(engine, t) {
+            if self.outgrown || !self.joint.cheap || !self.switch(engine, false) {
                 return false;
             }
-            if !self.source.encode(engine, &mut self.joint, t) {
+            if !self.encode_bounded(engine, t) {
                 return false;
             }
         }

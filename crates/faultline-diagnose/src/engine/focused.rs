@@ -239,6 +239,17 @@ impl Engine<'_, '_> {
                     .flat_map(|p| p.pins.iter())
                     .map(|(f, v)| f.eq(v)),
             );
+            crate::profile::log(
+                || {
+                    let (n, _) = faultline_smt::approx::floating_operations(
+                        &solver.get_assertions(),
+                        usize::MAX,
+                    );
+                    format!("pinned formula ({n} floating operations)")
+                },
+                "",
+                std::time::Duration::ZERO,
+            );
             match self.check_within(&solver, &with, effort, "pinned")? {
                 Decided::Sat(m) => {
                     approximate = Some(m);

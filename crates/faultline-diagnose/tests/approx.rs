@@ -8,18 +8,26 @@
 mod common;
 
 use common::*;
-use faultline_diagnose::{localize, Combine, Incomplete, Options};
+use faultline_diagnose::{localize, Combine, Incomplete, Localization, Options};
 use faultline_smt::Encoding;
 
-/// `benchmarks/course/NAME` localized with `full` and `opts`: whether the
-/// result is complete, and the diagnoses as text.
-fn localized(name: &str, opts: &Options) -> (bool, String) {
+/// `benchmarks/course/NAME` localized with `full` and `opts`: the result,
+/// with its diagnoses as text.
+fn localization(name: &str, opts: &Options) -> (Localization, String) {
     let dir = root().join("benchmarks/course").join(name);
     let prog = compile(&dir.join(format!("{name}.c")));
     let tests = load_tests(&dir.join("tests"));
     let s = session(&prog, &tests);
     let loc = localize(&s, Encoding::Full, Combine::Mbd, opts);
-    (loc.incomplete.is_none(), show_all(&prog, &reported(&loc)))
+    let shown = show_all(&prog, &reported(&loc));
+    (loc, shown)
+}
+
+/// Whether `benchmarks/course/NAME`'s result with `opts` is complete, and
+/// its diagnoses as text.
+fn localized(name: &str, opts: &Options) -> (bool, String) {
+    let (loc, shown) = localization(name, opts);
+    (loc.incomplete.is_none(), shown)
 }
 
 /// The diagnoses of one statement of `benchmarks/course/NAME`, as text.
@@ -71,17 +79,13 @@ fn large_formulas_are_decided_in_the_cheaper_theory() {
 /// fewer for each.
 #[test]
 fn floating_point_formulas_are_not_checked_with_the_cheap_values_fixed() {
-    let dir = root().join("benchmarks/course/interest");
-    let prog = compile(&dir.join("interest.c"));
-    let tests = load_tests(&dir.join("tests"));
-    let s = session(&prog, &tests);
     let opts = Options {
         threads: 1,
         ..Options::default()
     };
-    let loc = localize(&s, Encoding::Full, Combine::Mbd, &opts);
+    let (loc, shown) = localization("interest", &opts);
     assert_eq!(
-        show_all(&prog, &reported(&loc)),
+        shown,
         "{15: amount = principal * pow(1 + rate / 10, y);} {16: printf(\"year %2d: %10.2f\\n\", y, amount);}"
     );
     assert_eq!(loc.incomplete, Some(Incomplete::Effort(1)));

@@ -214,7 +214,12 @@ impl Engine<'_, '_> {
         let effort = self.focused_effort(encoding);
         // A formula with an operation Z3 decides slowly is checked in the
         // cheaper theory first too (unless it already was).
-        let costly = faultline_smt::approx::expensive(&solver.get_assertions());
+        // Its floating-point operations on unknown values (counted up to
+        // one past the bound below), once for the checks that follow.
+        let (floating, costly) = faultline_smt::approx::floating_operations(
+            &solver.get_assertions(),
+            MAX_UNPINNED_FLOATING_OPERATIONS + 1,
+        );
         if cheap.is_none() && costly {
             match self.cheap_check(t, d, encoding)? {
                 Cheap::Refuted => return Ok(Verdict::Refuted),
@@ -245,9 +250,7 @@ impl Engine<'_, '_> {
             // the course, 10 on `tot_info` v4 that took up to 12 s each,
             // all unknown), so a formula with them is left undecided, as
             // when its check reaches the limit (below).
-            if costly
-                && faultline_smt::approx::floating_operations(&solver.get_assertions(), 1).0 > 0
-            {
+            if floating > 0 {
                 return Ok(Verdict::Undecided);
             }
             match self.check_within(&solver, &with, effort, "pinned")? {
@@ -269,15 +272,7 @@ impl Engine<'_, '_> {
             // the cheaper theory did not decide is left undecided rather
             // than checked past every limit (`tot_info` v5: 423 of them,
             // 15 s and 2 GiB before the memory limit stopped it).
-            None if costly
-                && faultline_smt::approx::floating_operations(
-                    &solver.get_assertions(),
-                    MAX_UNPINNED_FLOATING_OPERATIONS + 1,
-                )
-                .0 > MAX_UNPINNED_FLOATING_OPERATIONS =>
-            {
-                return Ok(Verdict::Undecided)
-            }
+            None if floating > MAX_UNPINNED_FLOATING_OPERATIONS => return Ok(Verdict::Undecided),
             None => match self.check_within(&solver, &assumptions, effort, "exact")? {
                 Decided::Unsat => return Ok(Verdict::Refuted),
                 Decided::Undecided => return Ok(Verdict::Undecided),

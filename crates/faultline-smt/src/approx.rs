@@ -45,30 +45,32 @@ pub fn floating_operations(formula: &[Bool], limit: usize) -> (usize, bool) {
             .iter()
             .filter(|a| a.sort_kind() != SortKind::RoundingMode && !is_numeral(a))
             .count();
-        let costly = match e.decl().kind() {
-            DeclKind::FpaAdd
-            | DeclKind::FpaSub
-            | DeclKind::FpaMul
-            | DeclKind::FpaDiv
-            | DeclKind::FpaRem
-            | DeclKind::FpaFma
-            | DeclKind::FpaSqrt
-                if free > 0 =>
-            {
+        let costly = match crate::kind::of(&e) {
+            Some(
+                DeclKind::FpaAdd
+                | DeclKind::FpaSub
+                | DeclKind::FpaMul
+                | DeclKind::FpaDiv
+                | DeclKind::FpaRem
+                | DeclKind::FpaFma
+                | DeclKind::FpaSqrt,
+            ) if free > 0 => {
                 count += 1;
                 true
             }
-            DeclKind::Bmul => free > 1 && bv_width(&e) >= 32,
-            DeclKind::Bsdiv
-            | DeclKind::Budiv
-            | DeclKind::Bsrem
-            | DeclKind::Burem
-            | DeclKind::Bsmod
-            | DeclKind::BsdivI
-            | DeclKind::BudivI
-            | DeclKind::BsremI
-            | DeclKind::BuremI
-            | DeclKind::BsmodI => free > 0 && bv_width(&e) >= 32,
+            Some(DeclKind::Bmul) => free > 1 && bv_width(&e) >= 32,
+            Some(
+                DeclKind::Bsdiv
+                | DeclKind::Budiv
+                | DeclKind::Bsrem
+                | DeclKind::Burem
+                | DeclKind::Bsmod
+                | DeclKind::BsdivI
+                | DeclKind::BudivI
+                | DeclKind::BsremI
+                | DeclKind::BuremI
+                | DeclKind::BsmodI,
+            ) => free > 0 && bv_width(&e) >= 32,
             _ => false,
         };
         any |= costly;
@@ -124,10 +126,11 @@ fn id_of(e: &Dynamic) -> u32 {
     unsafe { z3_sys::Z3_get_ast_id(e.get_ctx().get_z3_context(), e.get_z3_ast()) }
 }
 
-fn is_numeral(e: &Dynamic) -> bool {
-    e.is_app()
-        && matches!(
-            e.decl().kind(),
+/// Whether `e` is a numeral (of any sort).
+pub(crate) fn is_numeral(e: &Dynamic) -> bool {
+    matches!(
+        crate::kind::of(e),
+        Some(
             DeclKind::Bnum
                 | DeclKind::FpaNum
                 | DeclKind::FpaPlusZero
@@ -137,6 +140,7 @@ fn is_numeral(e: &Dynamic) -> bool {
                 | DeclKind::FpaNan
                 | DeclKind::Anum
         )
+    )
 }
 
 fn bv_width(e: &Dynamic) -> u32 {
@@ -255,7 +259,8 @@ impl Reals {
             return (!fp).then(|| e.clone());
         }
         let args = e.children();
-        let kind = e.decl().kind();
+        // An uninterpreted symbol (a constant) matches no operation below.
+        let kind = crate::kind::of(e).unwrap_or(DeclKind::Internal);
         let r = |x: Real| Some(Dynamic::from_ast(&x));
         let b = |x: Bool| Some(Dynamic::from_ast(&x));
         match kind {
@@ -373,8 +378,7 @@ impl Reals {
             // Rounded toward zero (C's conversion to an integer type, whose
             // range check rounds so): truncation.
             DeclKind::FpaRoundToIntegral
-                if args.first()?.is_app()
-                    && args.first()?.decl().kind() == DeclKind::FpaRmTowardZero =>
+                if crate::kind::of(args.first()?) == Some(DeclKind::FpaRmTowardZero) =>
             {
                 let x = self.real_arg(args.get(1)?)?;
                 let zero = Real::from_int(&Int::from_i64(0));
@@ -412,7 +416,7 @@ impl Reals {
     /// The integer a bit-vector stands for (its argument when it converts
     /// an integer, as the unbounded semantics does).
     fn bv_int(&mut self, x: &Dynamic, signed: bool) -> Option<Int> {
-        if x.is_app() && x.decl().kind() == DeclKind::Int2bv {
+        if crate::kind::of(x) == Some(DeclKind::Int2bv) {
             if let Some(i) = self.tr(x.children().first()?)?.as_int() {
                 return Some(i);
             }

@@ -158,7 +158,10 @@ unsafe fn raw_kind(
         }
         let app = z3_sys::Z3_to_app(ctx, a)?;
         let d = z3_sys::Z3_get_app_decl(ctx, app)?;
-        Some((z3_sys::Z3_get_decl_kind(ctx, d), app))
+        Some((
+            crate::kind::of_decl(ctx, d).unwrap_or(DeclKind::Internal),
+            app,
+        ))
     }
 }
 

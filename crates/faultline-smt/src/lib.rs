@@ -20,8 +20,10 @@
 
 pub mod approx;
 pub mod exec;
+pub mod forked;
 mod guards;
 pub mod instances;
+mod kind;
 mod lift;
 pub mod limits;
 mod names;

@@ -52,7 +52,7 @@ pub fn lift_bool(t: &Bool) -> Bool {
 
 /// The condition and arms of an if-then-else term.
 fn ite_parts(t: &Dynamic) -> Option<(Bool, Dynamic, Dynamic)> {
-    if !t.is_app() || t.decl().kind() != DeclKind::Ite {
+    if crate::kind::of(t) != Some(DeclKind::Ite) {
         return None;
     }
     let ch = t.children();

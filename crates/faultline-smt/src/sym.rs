@@ -216,7 +216,7 @@ impl SInt {
             ITerm::Bv(b) => z3::ast::Dynamic::from_ast(b),
             ITerm::Math(i) => z3::ast::Dynamic::from_ast(i),
         };
-        if !dynamic.is_app() || dynamic.decl().kind() != z3_sys::DeclKind::Ite {
+        if crate::kind::of(&dynamic) != Some(z3_sys::DeclKind::Ite) {
             return None;
         }
         let ch = dynamic.children();

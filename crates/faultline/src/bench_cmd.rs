@@ -225,7 +225,7 @@ fn run_child(
     // this process ever did).
     let mut peak_kib = 0u64;
     let code = loop {
-        peak_kib = peak_kib.max(hwm_kib(pid));
+        peak_kib = peak_kib.max(job_hwm_kib(pid));
         let mut status: libc::c_int = 0;
         // SAFETY: pid is our child's; status is a plain int.
         let r = unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) };
@@ -277,6 +277,27 @@ fn run_child(
 
 /// A process's peak resident set so far in KiB (`VmHWM`; Linux, 0 elsewhere
 /// or once the process has exited).
+/// The peak resident set of job `pid`: its own, or that of a process it
+/// forked if larger (a check in nonlinear arithmetic runs in a child,
+/// `faultline_smt::forked`; the child maps its parent's pages, and the
+/// parent waits for it, so the child's peak is the job's whole memory
+/// then). Children that live less than the sampling period may be missed.
+fn job_hwm_kib(pid: libc::pid_t) -> u64 {
+    let mut peak = hwm_kib(pid);
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return peak;
+    };
+    for task in tasks.flatten() {
+        let Ok(children) = std::fs::read_to_string(task.path().join("children")) else {
+            continue;
+        };
+        for child in children.split_whitespace().filter_map(|c| c.parse().ok()) {
+            peak = peak.max(hwm_kib(child));
+        }
+    }
+    peak
+}
+
 fn hwm_kib(pid: libc::pid_t) -> u64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
         .ok()

@@ -463,13 +463,16 @@ impl Engine<'_, '_> {
         let assumptions =
             faultline_smt::approx::assumptions(&solver, &reals, ab.relaxing_exactly(d));
         let effort = self.focused_effort(encoding);
-        Ok(
-            match self.check_within(&solver, &assumptions, effort, "cheap")? {
-                Decided::Unsat => Cheap::Refuted,
-                Decided::Undecided => Cheap::Spent,
-                Decided::Sat(model) => Cheap::Sat(CheapModel { enc, model, reals }),
-            },
-        )
+        let shape = faultline_smt::forked::shape(&solver.get_assertions());
+        let decided = match shape.nonlinear_reals && !shape.other {
+            true => self.check_forked(&solver, &assumptions, &shape, effort, "cheap")?,
+            false => self.check_within(&solver, &assumptions, effort, "cheap")?,
+        };
+        Ok(match decided {
+            Decided::Unsat => Cheap::Refuted,
+            Decided::Undecided => Cheap::Spent,
+            Decided::Sat(model) => Cheap::Sat(CheapModel { enc, model, reals }),
+        })
     }
 }
 

@@ -876,9 +876,19 @@ impl<'s, 'p> Engine<'s, 'p> {
                 }
                 Ok(Decided::Sat(model))
             }
-            Forked::Unknown(_) | Forked::Stalled => match self.limit_hit() {
-                Some(inc) => Err(inc),
-                None => Ok(Decided::Undecided),
+            // As in [`Engine::check_within`]: undecided under an effort
+            // limit, else the solver's stop.
+            Forked::Unknown(reason) => match (self.limit_hit(), effort) {
+                (Some(inc), _) => Err(inc),
+                (None, Some(_)) => Ok(Decided::Undecided),
+                (None, None) => Err(self.stop_reason(Stop::Unknown(reason))),
+            },
+            Forked::Stalled => match (self.limit_hit(), effort) {
+                (Some(inc), _) => Err(inc),
+                (None, Some(_)) => Ok(Decided::Undecided),
+                (None, None) => Err(self.stop_reason(Stop::Unknown(
+                    "a check in a child process did not end".into(),
+                ))),
             },
         }
     }

@@ -111,15 +111,15 @@ pub fn check(
         return (Forked::Stalled, 0);
     }
     let (read_fd, write_fd) = (fds[0], fds[1]);
-    // SAFETY: the child runs only the check on this thread's context and
-    // leaves by `_exit`, never returning into the parent's frames.
     // SAFETY: reads the process id.
     let parent = unsafe { libc::getpid() };
+    // SAFETY: the child runs only the check on this thread's context and
+    // leaves by `_exit`, never returning into the parent's frames.
     let pid = unsafe { libc::fork() };
     if pid == 0 {
         // The child ends with the thread that forked it (a killed
-        // `localize` leaves no check running), and by itself a second
-        // after its bound.
+        // `localize` leaves no check running), and by itself one to two
+        // seconds after its bound.
         // SAFETY: plain system calls on this process.
         unsafe {
             libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
@@ -133,6 +133,7 @@ pub fn check(
             child_report(solver, assumptions, consts)
         }))
         .unwrap_or_else(|_| "unknown the check failed\n".to_string());
+        let report = format!("{report}{END}");
         let bytes = report.as_bytes();
         let mut off = 0;
         while off < bytes.len() {
@@ -244,8 +245,14 @@ fn numeral_text(v: &Dynamic) -> Option<String> {
 /// more than a double holds.
 const IRRATIONAL_DIGITS: u32 = 30;
 
-/// Reads the child's report until it closes the pipe, or `None` at
-/// `deadline`.
+/// The last line of a child's report. The report is complete when it
+/// arrives: the pipe may stay open after the child wrote it, in a sibling
+/// forked meanwhile by another thread (a helper engine's), which holds a
+/// copy of every descriptor open then.
+const END: &str = "end\n";
+
+/// Reads the child's report until its last line ([`END`]) or the end of
+/// the pipe, or `None` at `deadline`.
 fn read_within(pipe: &mut std::fs::File, fd: i32, deadline: Instant) -> Option<String> {
     let mut out = Vec::new();
     let mut buf = [0u8; 4096];
@@ -273,7 +280,15 @@ fn read_within(pipe: &mut std::fs::File, fd: i32, deadline: Instant) -> Option<S
         }
         match pipe.read(&mut buf) {
             Ok(0) => return String::from_utf8(out).ok(),
-            Ok(n) => out.extend_from_slice(&buf[..n]),
+            Ok(n) => {
+                out.extend_from_slice(&buf[..n]);
+                let end = END.as_bytes();
+                if out.ends_with(end)
+                    && (out.len() == end.len() || out[out.len() - end.len() - 1] == b'\n')
+                {
+                    return String::from_utf8(out).ok();
+                }
+            }
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
             Err(_) => return None,
         }
@@ -282,6 +297,11 @@ fn read_within(pipe: &mut std::fs::File, fd: i32, deadline: Instant) -> Option<S
 
 /// The check's outcome from the child's report.
 fn parse_report(text: &str, consts: &[Dynamic]) -> Forked {
+    // Without its last line the child ended before its report did (killed,
+    // out of memory).
+    let Some(text) = text.strip_suffix(END) else {
+        return Forked::Stalled;
+    };
     let mut lines = text.lines();
     match lines.next() {
         Some("unsat") => Forked::Unsat,
@@ -298,8 +318,7 @@ fn parse_report(text: &str, consts: &[Dynamic]) -> Forked {
         Some(l) if l.starts_with("unknown") => {
             Forked::Unknown(l.trim_start_matches("unknown").trim().to_string())
         }
-        // The child ended without a report (killed, out of memory).
-        _ => Forked::Stalled,
+        _ => Forked::Unknown("a report not understood".into()),
     }
 }
 
@@ -321,5 +340,49 @@ fn parse_value(c: &Dynamic, text: &str) -> Option<Dynamic> {
             BV::from_str(width, text).map(|v| Dynamic::from_ast(&v))
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A report is read when its last line arrives, though another process
+    /// (here: this one) still holds the pipe's write end.
+    #[test]
+    fn a_report_is_complete_at_its_last_line() {
+        let mut fds = [0i32; 2];
+        // SAFETY: `pipe` fills the two descriptors.
+        assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
+        let text = format!("unsat\n{END}");
+        // SAFETY: writes from a live buffer to our pipe.
+        let n = unsafe { libc::write(fds[1], text.as_ptr() as *const libc::c_void, text.len()) };
+        assert_eq!(n as usize, text.len());
+        // SAFETY: the read end is ours; the `File` closes it.
+        let mut pipe = unsafe { std::fs::File::from_raw_fd(fds[0]) };
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let report = read_within(&mut pipe, fds[0], deadline);
+        assert_eq!(report.as_deref(), Some(text.as_str()));
+        assert!(matches!(parse_report(&text, &[]), Forked::Unsat));
+        // SAFETY: our write end.
+        unsafe { libc::close(fds[1]) };
+    }
+
+    /// Without its last line, the report is cut: the check is stalled.
+    #[test]
+    fn a_cut_report_is_not_a_result() {
+        let x = Dynamic::from_ast(&Real::new_const("x"));
+        let x = std::slice::from_ref(&x);
+        assert!(matches!(parse_report("", x), Forked::Stalled));
+        assert!(matches!(parse_report("sat\n1/2\n", x), Forked::Stalled));
+        let Forked::Sat(v) = parse_report(&format!("sat\n1/2\n{END}"), x) else {
+            panic!("not sat");
+        };
+        assert_eq!(v[0].as_real().unwrap().approx_f64(), 0.5);
+        // A value missing from a complete report.
+        assert!(matches!(
+            parse_report(&format!("sat\n{END}"), x),
+            Forked::Unknown(_)
+        ));
     }
 }

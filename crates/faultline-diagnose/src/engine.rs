@@ -878,17 +878,13 @@ impl<'s, 'p> Engine<'s, 'p> {
             }
             // As in [`Engine::check_within`]: undecided under an effort
             // limit, else the solver's stop.
-            Forked::Unknown(reason) => match (self.limit_hit(), effort) {
+            Forked::Unknown(_) | Forked::Stalled => match (self.limit_hit(), effort) {
                 (Some(inc), _) => Err(inc),
                 (None, Some(_)) => Ok(Decided::Undecided),
-                (None, None) => Err(self.stop_reason(Stop::Unknown(reason))),
-            },
-            Forked::Stalled => match (self.limit_hit(), effort) {
-                (Some(inc), _) => Err(inc),
-                (None, Some(_)) => Ok(Decided::Undecided),
-                (None, None) => Err(self.stop_reason(Stop::Unknown(
-                    "a check in a child process did not end".into(),
-                ))),
+                (None, None) => Err(self.stop_reason(Stop::Unknown(match r {
+                    Forked::Unknown(reason) => reason,
+                    _ => "a check in a child process did not end".into(),
+                }))),
             },
         }
     }

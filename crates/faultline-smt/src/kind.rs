@@ -47,7 +47,12 @@ fn uninterpreted_number(ctx: Z3_context) -> u32 {
 /// `d` must be a live declaration of `ctx`.
 pub(crate) unsafe fn of_decl(ctx: Z3_context, d: Z3_func_decl) -> Option<DeclKind> {
     // SAFETY: as the caller promises.
-    let n = unsafe { decl_kind_number(ctx, d) };
+    from_number(ctx, unsafe { decl_kind_number(ctx, d) })
+}
+
+/// The kind numbered `n` by the library; `None` for an uninterpreted
+/// symbol or an internal operation.
+fn from_number(ctx: Z3_context, n: u32) -> Option<DeclKind> {
     let uninterpreted = uninterpreted_number(ctx);
     if n == uninterpreted || n + 1 == uninterpreted {
         return None;
@@ -57,9 +62,9 @@ pub(crate) unsafe fn of_decl(ctx: Z3_context, d: Z3_func_decl) -> Option<DeclKin
     Some(unsafe { std::mem::transmute::<u32, DeclKind>(n) })
 }
 
-/// The kind of term `e`'s operation; `None` when `e` is not an
-/// application, or is one of an uninterpreted symbol or internal operation.
-pub(crate) fn of(e: &Dynamic) -> Option<DeclKind> {
+/// The number of term `e`'s operation's kind, with `e`'s context; `None`
+/// when `e` is not an application.
+fn number(e: &Dynamic) -> Option<(Z3_context, u32)> {
     if !e.is_app() {
         return None;
     }
@@ -68,22 +73,19 @@ pub(crate) fn of(e: &Dynamic) -> Option<DeclKind> {
     unsafe {
         let app = z3_sys::Z3_to_app(ctx, e.get_z3_ast())?;
         let d = z3_sys::Z3_get_app_decl(ctx, app)?;
-        of_decl(ctx, d)
+        Some((ctx, decl_kind_number(ctx, d)))
     }
+}
+
+/// The kind of term `e`'s operation; `None` when `e` is not an
+/// application, or is one of an uninterpreted symbol or internal operation.
+pub(crate) fn of(e: &Dynamic) -> Option<DeclKind> {
+    number(e).and_then(|(ctx, n)| from_number(ctx, n))
 }
 
 /// Whether `e` is an uninterpreted constant or function application.
 pub(crate) fn uninterpreted(e: &Dynamic) -> bool {
-    if !e.is_app() {
-        return false;
-    }
-    let ctx = e.get_ctx().get_z3_context();
-    // SAFETY: `e` is a live application of its context.
-    unsafe {
-        z3_sys::Z3_to_app(ctx, e.get_z3_ast())
-            .and_then(|a| z3_sys::Z3_get_app_decl(ctx, a))
-            .is_some_and(|d| decl_kind_number(ctx, d) == uninterpreted_number(ctx))
-    }
+    number(e).is_some_and(|(ctx, n)| n == uninterpreted_number(ctx))
 }
 
 #[cfg(test)]

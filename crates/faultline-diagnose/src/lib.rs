@@ -12,7 +12,8 @@
 //! - [`methods`]: the methods, one file each, selectable by name.
 //! - [`share`]: confirming a test's MCSes from a test on the same path.
 //! - [`weights`]: suspiciousness and clause weights; [`ranking`]: rankings;
-//!   [`plausible`]: which angelic values are plausible fixes.
+//!   [`plausible`]: which angelic values are plausible fixes; [`printed`]:
+//!   output statements checked by their text alone.
 //! - [`angelic`], [`witness`]: angelic values from models, and replays.
 //! - [`bounds`]: unwinding bounds from the failing runs.
 //! - [`result`]: diagnoses, angelic values, rankings (crate `faultline-result`).
@@ -30,6 +31,7 @@ pub mod methods;
 pub mod ondemand;
 pub mod options;
 pub mod plausible;
+pub mod printed;
 pub mod profile;
 pub mod ranking;
 pub mod repair;

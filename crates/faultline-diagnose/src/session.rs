@@ -9,7 +9,7 @@ use faultline_exec::{
     Compare, ErrorKind, Executable, Exhausted, Limits, Run, RunOptions, Termination, TestCase,
 };
 use faultline_ir::{Branch, Program, StmtId, StmtKind};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 /// Progress of a localization, for a progress indicator (and for a caller
@@ -66,6 +66,8 @@ pub struct Session<'p> {
     /// [`Session::reads_input`], from the program (computed once, for
     /// every engine).
     input_reads: BTreeSet<StmtId>,
+    /// [`Session::text_only`], from the program (computed once).
+    text_only: HashSet<StmtId>,
     /// [`Session::constants`], per function, from the program (computed
     /// once, for every engine).
     constants: Vec<Vec<i64>>,
@@ -213,6 +215,7 @@ impl<'p> Session<'p> {
             targets,
             replay,
             input_reads: input_reads(prog),
+            text_only: crate::printed::text_only(prog),
             constants: crate::witness::constants(prog),
             runs,
             failing,
@@ -230,6 +233,12 @@ impl<'p> Session<'p> {
     /// re-execution never replaces.
     pub fn reads_input(&self, s: StmtId) -> bool {
         self.input_reads.contains(&s)
+    }
+
+    /// Whether statement `s`'s only effect is the text it prints to stdout
+    /// ([`crate::printed`]).
+    pub fn text_only(&self, s: StmtId) -> bool {
+        self.text_only.contains(&s)
     }
 
     /// The constants a switch search gives a statement of function `func`

@@ -33,7 +33,7 @@ use crate::{Builtin, Expr, ExprKind, FuncId, Place, PlaceKind, Program, Var};
 
 /// Library functions without an effect: their result depends on their
 /// arguments alone (and what they read through them).
-fn pure_builtin(b: Builtin) -> bool {
+pub fn pure_builtin(b: Builtin) -> bool {
     use Builtin::*;
     b.ctype_class().is_some()
         || matches!(

@@ -152,6 +152,9 @@ impl Engine<'_, '_> {
         if !self.encodable(t) {
             return self.limit_hit().map_or(Ok(Verdict::Undecided), Err);
         }
+        if let Some(v) = self.check_printed(t, d) {
+            return Ok(v);
+        }
         if let Some(e) = self.switched(t, d, encoding) {
             return Ok(Verdict::Explained(e));
         }
@@ -323,10 +326,69 @@ impl Engine<'_, '_> {
         if self.unchanged(t, d) {
             return Verdict::Refuted;
         }
+        if d.len() == 1 && d.iter().all(|s| self.session.text_only(*s)) {
+            if !self.encodable(t) {
+                return Verdict::Undecided;
+            }
+            if let Some(v) = self.check_printed(t, d) {
+                return v;
+            }
+        }
         match self.switched(t, d, Encoding::Full) {
             Some(e) => Verdict::Explained(e),
             None => Verdict::Undecided,
         }
+    }
+
+    /// A single statement that only prints ([`crate::printed`]) checked on
+    /// test `t` by its text alone, in the engine's encoding or on the path
+    /// alike (it cannot change the path): explained by a choice of texts
+    /// that replays, refuted when no texts at all make the output right;
+    /// `None` leaves `d` to the caller's check.
+    fn check_printed(&mut self, t: usize, d: &BTreeSet<StmtId>) -> Option<Verdict<Explained>> {
+        let session = self.session;
+        let s = *d.first()?;
+        if d.len() != 1 || session.is_cut(t) || !session.text_only(s) {
+            return None;
+        }
+        let t0 = Instant::now();
+        let printed =
+            crate::printed::record(&self.exe, &session.tests[t], s, session.replay_limits())?;
+        let expected = &session.formula_test(t).expected_stdout;
+        let v = match crate::printed::fit(expected, &printed) {
+            crate::printed::Fit::Impossible => Some(Verdict::Refuted),
+            crate::printed::Fit::Unknown => None,
+            crate::printed::Fit::Texts(texts) => {
+                // Only the instances whose text changes are replaced (and
+                // reported).
+                let angelic: Vec<Angelic> = printed
+                    .segments
+                    .iter()
+                    .zip(texts)
+                    .filter(|(seg, text)| printed.stdout[seg.start..seg.end] != text[..])
+                    .map(|(seg, text)| Angelic {
+                        test: t,
+                        stmt: s,
+                        ctx: seg.ctx.clone(),
+                        value: crate::result::AngelicValue::Output {
+                            text: String::from_utf8_lossy(&text).into_owned(),
+                        },
+                    })
+                    .collect();
+                let w = Witness::from_angelic(&[s], &angelic, t)?;
+                self.replayed(t, &w, false).map(Verdict::Explained)
+            }
+        };
+        crate::profile::log(
+            || format!("text of test {t}"),
+            match &v {
+                Some(Verdict::Explained(_)) => "explains",
+                Some(_) => "refutes",
+                None => "open",
+            },
+            t0.elapsed(),
+        );
+        v
     }
 
     /// Predicate switching and value replacement, before `full`'s focused

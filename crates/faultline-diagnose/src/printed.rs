@@ -1,0 +1,374 @@
+//! Output statements checked by their text alone.
+//!
+//! A statement whose only effect is the text it prints to stdout (a
+//! `printf`, `puts` or `putchar` whose arguments store nothing, call no
+//! program function and no library function with an effect) changes nothing
+//! else when relaxed: the run keeps its path and every other value, and its
+//! output is the run's own with that statement's instances printing other
+//! text. Whether relaxing it makes a test pass is then a question about
+//! strings: does the output the test's formula requires read as the run's
+//! output with each of those instances' texts replaced? Answered by a search
+//! over the instances' texts (milliseconds), instead of a focused formula
+//! for each test (30 to 200 ms per test on `print_tokens2`, where the
+//! statement to blame printed an extra line on 246 failing tests).
+//!
+//! Each instance may print what the formula lets a relaxed output statement
+//! print whatever its format ([`faultline_smt::oracle::encode_outputs`]):
+//! what it computed, nothing, or the expected output up to the end of a
+//! line. A choice that makes the output right is replayed
+//! ([`crate::witness::Witness::printed`]): the run is the evidence, as for
+//! predicate switching. When no choice of texts at all (any text for every
+//! instance) makes the output right, the statement is refuted on the test,
+//! on any path (it cannot change the path). Otherwise (a fit only with texts
+//! the formula does not allow, a search beyond its work bound) the formula
+//! decides.
+
+use faultline_exec::trace::Scope;
+use faultline_exec::{ExecOptions, Executable, Hooks, Limits, Site, Termination, TestCase};
+use faultline_ir::visit::{any_expr, for_each_stmt};
+use faultline_ir::{Builtin, Expr, ExprKind, Program, Stmt, StmtId};
+use std::collections::HashSet;
+
+/// Steps (candidate offsets and bytes compared) one search may take before
+/// it gives up and leaves the check to the formula.
+const SEARCH_WORK: usize = 4_000_000;
+
+/// The statements whose only effect is the text they print to stdout.
+pub fn text_only(prog: &Program) -> HashSet<StmtId> {
+    let mut out = HashSet::new();
+    for f in &prog.functions {
+        for_each_stmt(&f.body, &mut |s| {
+            if let Stmt::Expr { id, expr } = s {
+                if prints_only(expr) {
+                    out.insert(*id);
+                }
+            }
+        });
+    }
+    out
+}
+
+/// Whether `e` is a call of an output function on stdout whose arguments
+/// have no effect.
+fn prints_only(e: &Expr) -> bool {
+    let ExprKind::Builtin { func, args } = &e.kind else {
+        return false;
+    };
+    let stdout = |a: Option<&Expr>| {
+        matches!(
+            a.map(|a| &a.kind),
+            Some(ExprKind::Stream(faultline_ir::Stream::Stdout))
+        )
+    };
+    let on_stdout = match func {
+        Builtin::Printf | Builtin::Puts | Builtin::Putchar => true,
+        Builtin::Fprintf => stdout(args.first()),
+        Builtin::Fputc | Builtin::Putc | Builtin::Fputs => stdout(args.get(1)),
+        _ => false,
+    };
+    on_stdout
+        && !args.iter().any(|a| {
+            any_expr(a, |e| match &e.kind {
+                ExprKind::Assign { .. } | ExprKind::Call { .. } => Some(true),
+                ExprKind::Builtin { func, .. } => {
+                    (!faultline_ir::calls::pure_builtin(*func)).then_some(true)
+                }
+                _ => None,
+            })
+        })
+}
+
+/// One instance of the statement in a run: its context and where its text
+/// is in the run's stdout.
+#[derive(Clone, Debug)]
+pub struct Segment {
+    pub ctx: Vec<Scope>,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// A run of a test with the instances of one output statement located in
+/// its stdout.
+#[derive(Clone, Debug)]
+pub struct Printed {
+    pub stdout: Vec<u8>,
+    pub segments: Vec<Segment>,
+}
+
+/// Records where the instances of one statement print.
+struct Recorder {
+    stmt: StmtId,
+    /// The instance whose text is being written, with its length.
+    pending: Option<(Vec<Scope>, usize)>,
+    segments: Vec<Segment>,
+}
+
+impl Hooks for Recorder {
+    fn watches(&self, stmt: StmtId) -> bool {
+        stmt == self.stmt
+    }
+
+    fn output(&mut self, site: &Site, computed: Vec<u8>) -> Vec<u8> {
+        self.pending = Some((site.ctx.to_vec(), computed.len()));
+        computed
+    }
+
+    fn keeps_printing(&mut self, stdout: &[u8]) -> bool {
+        if let Some((ctx, len)) = self.pending.take() {
+            self.segments.push(Segment {
+                ctx,
+                start: stdout.len() - len,
+                end: stdout.len(),
+            });
+        }
+        true
+    }
+}
+
+/// Test `test` run with the instances of `stmt` located: `None` unless the
+/// run exits normally, with at least one instance, each printing once.
+pub fn record(exe: &Executable, test: &TestCase, stmt: StmtId, limits: Limits) -> Option<Printed> {
+    let mut rec = Recorder {
+        stmt,
+        pending: None,
+        segments: Vec::new(),
+    };
+    let exec = exe.run(
+        test.input(),
+        ExecOptions {
+            record_trace: false,
+            limits,
+            hooks: Some(&mut rec),
+        },
+    );
+    if !matches!(exec.termination, Termination::Exit(_)) || rec.segments.is_empty() {
+        return None;
+    }
+    let mut seen = HashSet::new();
+    if !rec.segments.iter().all(|s| seen.insert(&s.ctx)) {
+        return None;
+    }
+    Some(Printed {
+        stdout: exec.stdout,
+        segments: rec.segments,
+    })
+}
+
+/// What a search over the instances' texts found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fit {
+    /// Texts the formula allows (one per segment) that make the output the
+    /// expected one.
+    Texts(Vec<Vec<u8>>),
+    /// No texts at all make it.
+    Impossible,
+    /// Only texts the formula does not allow make it, or the search reached
+    /// its work bound.
+    Unknown,
+}
+
+/// Whether the instances of `printed` can print texts that make its stdout
+/// `expected` (see the module docs).
+pub fn fit(expected: &[u8], printed: &Printed) -> Fit {
+    let segs = &printed.segments;
+    let out = &printed.stdout;
+    // The run's text between the instances: before the first, between
+    // each two, after the last.
+    let mut fixed: Vec<&[u8]> = Vec::with_capacity(segs.len() + 1);
+    let mut at = 0;
+    for s in segs {
+        fixed.push(&out[at..s.start]);
+        at = s.end;
+    }
+    fixed.push(&out[at..]);
+    let computed: Vec<&[u8]> = segs.iter().map(|s| &out[s.start..s.end]).collect();
+    let mut search = Search {
+        expected,
+        fixed: &fixed,
+        computed: &computed,
+        work: 0,
+    };
+    match search.run(true) {
+        Ok(Some(ends)) => {
+            let mut texts = Vec::with_capacity(ends.len());
+            let mut q = fixed[0].len();
+            for (i, e) in ends.into_iter().enumerate() {
+                texts.push(expected[q..e].to_vec());
+                q = e + fixed[i + 1].len();
+            }
+            Fit::Texts(texts)
+        }
+        Ok(None) => match search.run(false) {
+            Ok(None) => Fit::Impossible,
+            _ => Fit::Unknown,
+        },
+        Err(()) => Fit::Unknown,
+    }
+}
+
+/// A depth-first search for the end of each instance's text in the
+/// expected output, each instance's preferred ends first.
+struct Search<'a> {
+    expected: &'a [u8],
+    fixed: &'a [&'a [u8]],
+    computed: &'a [&'a [u8]],
+    work: usize,
+}
+
+impl Search<'_> {
+    /// The end of each instance's text, `None` if there are none; with
+    /// `allowed`, only ends the formula allows. `Err` past the work bound.
+    fn run(&mut self, allowed: bool) -> Result<Option<Vec<usize>>, ()> {
+        let e = self.expected;
+        if !e.starts_with(self.fixed[0]) {
+            return Ok(None);
+        }
+        let k = self.computed.len();
+        if k == 0 {
+            return Ok((e == self.fixed[0]).then(Vec::new));
+        }
+        let mut failed: HashSet<(usize, usize)> = HashSet::new();
+        // Per instance: where its text starts, its candidate ends, the next
+        // one to try.
+        let mut stack: Vec<(usize, Vec<usize>, usize)> = Vec::new();
+        let q0 = self.fixed[0].len();
+        let c = self.ends(0, q0, allowed)?;
+        stack.push((q0, c, 0));
+        while !stack.is_empty() {
+            let i = stack.len() - 1;
+            let (q, cands, next) = &mut stack[i];
+            if *next == cands.len() {
+                failed.insert((i, *q));
+                stack.pop();
+                continue;
+            }
+            let end = cands[*next];
+            *next += 1;
+            if i + 1 == k {
+                // The candidates of the last instance already end the output.
+                return Ok(Some(stack.iter().map(|(_, c, n)| c[n - 1]).collect()));
+            }
+            let q_next = end + self.fixed[i + 1].len();
+            if failed.contains(&(i + 1, q_next)) {
+                continue;
+            }
+            let c = self.ends(i + 1, q_next, allowed)?;
+            stack.push((q_next, c, 0));
+        }
+        Ok(None)
+    }
+
+    /// The ends instance `i`'s text may have when it starts at `q`: the
+    /// text after it must follow (and, for the last instance, end the
+    /// output). Preferred first: its computed text, nothing, then the
+    /// others in order.
+    fn ends(&mut self, i: usize, q: usize, allowed: bool) -> Result<Vec<usize>, ()> {
+        let e = self.expected;
+        let n = e.len();
+        let after = self.fixed[i + 1];
+        let last = i + 1 == self.computed.len();
+        let follows = |s: &mut Self, end: usize| -> bool {
+            s.work += 1 + after.len().min(n.saturating_sub(end));
+            match last {
+                true => end + after.len() == n && e[end..].starts_with(after),
+                false => e[end..].starts_with(after),
+            }
+        };
+        let mut out = Vec::new();
+        if q > n {
+            return Ok(out);
+        }
+        let computed = self.computed[i];
+        let mine = q + computed.len();
+        if e[q..].starts_with(computed) && follows(self, mine) {
+            out.push(mine);
+        }
+        if mine != q && follows(self, q) {
+            out.push(q);
+        }
+        let range = match last {
+            true => n.saturating_sub(after.len()).max(q)..n.saturating_sub(after.len()) + 1,
+            false => q + 1..n + 1,
+        };
+        let preferred = out.len();
+        for end in range {
+            if end == q || out[..preferred].contains(&end) || !follows(self, end) {
+                continue;
+            }
+            if !allowed || e[end - 1] == b'\n' || end == n {
+                out.push(end);
+            }
+            if self.work > SEARCH_WORK {
+                return Err(());
+            }
+        }
+        if self.work > SEARCH_WORK {
+            return Err(());
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn printed(parts: &[(&str, bool)]) -> Printed {
+        let mut stdout = Vec::new();
+        let mut segments = Vec::new();
+        for (i, (text, mine)) in parts.iter().enumerate() {
+            let start = stdout.len();
+            stdout.extend_from_slice(text.as_bytes());
+            if *mine {
+                segments.push(Segment {
+                    ctx: vec![Scope::Iter(StmtId(0), i as u32)],
+                    start,
+                    end: stdout.len(),
+                });
+            }
+        }
+        Printed { stdout, segments }
+    }
+
+    fn texts(f: Fit) -> Vec<String> {
+        match f {
+            Fit::Texts(t) => t
+                .into_iter()
+                .map(|t| String::from_utf8(t).unwrap())
+                .collect(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_extra_line_is_printed_as_nothing_the_others_as_computed() {
+        let p = printed(&[("a\n", false), ("x\n", true), ("b\n", false), ("x\n", true)]);
+        assert_eq!(texts(fit(b"a\nb\nx\n", &p)), ["", "x\n"]);
+        assert_eq!(texts(fit(b"a\nx\nb\n", &p)), ["x\n", ""]);
+    }
+
+    #[test]
+    fn a_wrong_value_is_replaced_by_the_expected_text_up_to_a_line_end() {
+        let p = printed(&[("n=", false), ("4\n", true), ("end\n", false)]);
+        assert_eq!(texts(fit(b"n=5\nend\n", &p)), ["5\n"]);
+        // Not up to a line's end: the formula decides.
+        let p = printed(&[("n=", false), ("4;", true), ("end\n", false)]);
+        assert_eq!(fit(b"n=12;end\n", &p), Fit::Unknown);
+        assert_eq!(texts(fit(b"n=end\n", &p)), [""]);
+    }
+
+    #[test]
+    fn output_outside_the_statement_must_stay() {
+        let p = printed(&[("a\n", false), ("x\n", true), ("b\n", false)]);
+        assert_eq!(fit(b"c\nx\nb\n", &p), Fit::Impossible);
+        assert_eq!(fit(b"a\nx\n", &p), Fit::Impossible);
+        assert_eq!(texts(fit(b"a\nb\n", &p)), [""]);
+    }
+
+    #[test]
+    fn adjacent_instances_split_the_expected_text_line_by_line() {
+        let p = printed(&[("1\n", true), ("2\n", true), ("3\n", true)]);
+        assert_eq!(texts(fit(b"1\n3\n", &p)), ["1\n", "", "3\n"]);
+        assert_eq!(texts(fit(b"1\n2\n3\n4\n", &p)), ["1\n", "2\n", "3\n4\n"]);
+    }
+}

@@ -1,7 +1,10 @@
 //! Which call sites have relaxable arguments (`CallSiteInfo::relax_args`,
 //! `faultline_ir::calls`): calls of functions with an effect or returning
 //! no arithmetic value, with two arithmetic arguments or more, one of them
-//! not a constant, outside conditions.
+//! not a constant, outside conditions. And which are prints-only
+//! (`CallSiteInfo::prints_only`): a whole statement, calling a function
+//! whose only effect is printing to stdout, with arguments that have no
+//! effect and are not relaxable.
 
 use faultline_c::compile_source;
 
@@ -70,6 +73,80 @@ int main(void) {
             site("noisy", "noisy(n)", false),
             site("pick", "fill(pick(a, n), y);", false),
             site("fill", "fill(pick(a, n), y);", false),
+        ]
+    );
+}
+
+/// Each call site's callee and statement text, with whether it is prints-only.
+fn printing(src: &str) -> Vec<(String, String, bool)> {
+    let prog = compile_source("t.c", src).expect("compiles");
+    prog.call_sites
+        .iter()
+        .map(|c| {
+            (
+                prog.func(c.func).name.clone(),
+                prog.stmt(c.stmt).text.clone(),
+                c.prints_only,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn calls_that_only_print_are_whole_statements_of_functions_that_only_print() {
+    let src = r#"
+#include <stdio.h>
+#include <stdlib.h>
+int total = 0;
+int table[3] = {1, 2, 3};
+void say(int n) { if (n > 9) say(n / 10); putchar('0' + n % 10); }
+void line(int n) { int i; for (i = 0; i < n; i++) printf("-"); puts(""); }
+void shout(int n) { say(table[n % 3]); fprintf(stdout, "!\n"); }
+void warn(int n) { fprintf(stderr, "%d\n", n); }
+void count(int n) { total += n; printf("%d\n", total); }
+void bye(int n) { printf("%d\n", n); exit(n); }
+void ask(void) { int x; scanf("%d", &x); printf("%d\n", x); }
+int shown(int n) { printf("%d\n", n); return n; }
+void pair(int a, int b) { printf("%d %d\n", a, b); }
+int main(void) {
+    int n = 3;
+    say(n);
+    line(n + 1);
+    shout(n);
+    warn(n);
+    count(n);
+    ask();
+    shown(n);
+    n = shown(n);
+    say(n++);
+    say(shown(n));
+    pair(n, 2 * n);
+    bye(0);
+    return 0;
+}
+"#;
+    assert_eq!(
+        printing(src),
+        vec![
+            site("say", "say(n / 10);", true),
+            site("say", "say(table[n % 3]);", true),
+            site("say", "say(n);", true),
+            site("line", "line(n + 1);", true),
+            site("shout", "shout(n);", true),
+            // stderr, a global, input, `exit`: more than printing.
+            site("warn", "warn(n);", false),
+            site("count", "count(n);", false),
+            site("ask", "ask();", false),
+            // A value discarded, and a value used.
+            site("shown", "shown(n);", true),
+            site("shown", "n = shown(n);", false),
+            // Arguments with an effect.
+            site("say", "say(n++);", false),
+            site("shown", "say(shown(n));", false),
+            site("say", "say(shown(n));", false),
+            // Relaxable arguments: those are relaxed instead.
+            site("pair", "pair(n, 2 * n);", false),
+            site("bye", "bye(0);", false),
         ]
     );
 }

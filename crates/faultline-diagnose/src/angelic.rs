@@ -2,10 +2,11 @@
 
 use crate::result::{Angelic, AngelicValue};
 use crate::session::Session;
+use faultline_exec::trace::Scope;
 use faultline_ir::StmtId;
 use faultline_smt::sym::SVal;
 use faultline_smt::{InstValue, TestEncoding};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use z3::Model;
 
 fn fmt_sval(v: &SVal, m: &Model) -> String {
@@ -34,7 +35,8 @@ pub fn angelic_values(
     d: &BTreeSet<StmtId>,
 ) -> Vec<Angelic> {
     let expected = &session.formula_test(t).expected_stdout;
-    let mut out = Vec::new();
+    let mut out: Vec<Angelic> = Vec::new();
+    let mut texts: HashMap<(StmtId, Vec<Scope>), usize> = HashMap::new();
     for inst in &enc.relaxed {
         if !d.contains(&inst.stmt) {
             continue;
@@ -97,6 +99,18 @@ pub fn angelic_values(
                 }
             }
         };
+        // A prints-only call's instance has a relaxed instance per event it
+        // prints, in order: one text.
+        let key = (inst.stmt, inst.ctx.clone());
+        if let AngelicValue::Output { text } = &value {
+            if let Some(&i) = texts.get(&key) {
+                if let AngelicValue::Output { text: whole } = &mut out[i].value {
+                    whole.push_str(text);
+                }
+                continue;
+            }
+            texts.insert(key, out.len());
+        }
         out.push(Angelic {
             test: t,
             stmt: inst.stmt,

@@ -25,22 +25,34 @@
 
 use faultline_exec::trace::Scope;
 use faultline_exec::{ExecOptions, Executable, Hooks, Limits, Site, Termination, TestCase};
-use faultline_ir::visit::{any_expr, for_each_stmt};
-use faultline_ir::{Builtin, Expr, ExprKind, Program, Stmt, StmtId};
-use std::collections::HashSet;
+use faultline_ir::calls::{prints_to_stdout, without_effect};
+use faultline_ir::visit::for_each_stmt;
+use faultline_ir::{Expr, ExprKind, Program, Stmt, StmtId};
+use std::collections::{HashMap, HashSet};
 
 /// Steps (candidate offsets and bytes compared) one search may take before
 /// it gives up and leaves the check to the formula.
 const SEARCH_WORK: usize = 4_000_000;
 
-/// The statements whose only effect is the text they print to stdout.
-pub fn text_only(prog: &Program) -> HashSet<StmtId> {
-    let mut out = HashSet::new();
+/// How a statement whose only effect is what it prints is relaxed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Printer {
+    /// An output statement: each instance may print other text.
+    Output,
+    /// A prints-only call ([`faultline_ir::CallSiteInfo::prints_only`]):
+    /// each instance may be skipped, and then prints nothing.
+    Call,
+}
+
+/// The statements whose only effect is what they print to stdout: output
+/// statements whose arguments have no effect, and prints-only calls.
+pub fn text_only(prog: &Program) -> HashMap<StmtId, Printer> {
+    let mut out = HashMap::new();
     for f in &prog.functions {
         for_each_stmt(&f.body, &mut |s| {
             if let Stmt::Expr { id, expr } = s {
-                if prints_only(expr) {
-                    out.insert(*id);
+                if let Some(p) = printer(prog, expr) {
+                    out.insert(*id, p);
                 }
             }
         });
@@ -48,34 +60,20 @@ pub fn text_only(prog: &Program) -> HashSet<StmtId> {
     out
 }
 
-/// Whether `e` is a call of an output function on stdout whose arguments
-/// have no effect.
-fn prints_only(e: &Expr) -> bool {
-    let ExprKind::Builtin { func, args } = &e.kind else {
-        return false;
-    };
-    let stdout = |a: Option<&Expr>| {
-        matches!(
-            a.map(|a| &a.kind),
-            Some(ExprKind::Stream(faultline_ir::Stream::Stdout))
-        )
-    };
-    let on_stdout = match func {
-        Builtin::Printf | Builtin::Puts | Builtin::Putchar => true,
-        Builtin::Fprintf => stdout(args.first()),
-        Builtin::Fputc | Builtin::Putc | Builtin::Fputs => stdout(args.get(1)),
-        _ => false,
-    };
-    on_stdout
-        && !args.iter().any(|a| {
-            any_expr(a, |e| match &e.kind {
-                ExprKind::Assign { .. } | ExprKind::Call { .. } => Some(true),
-                ExprKind::Builtin { func, .. } => {
-                    (!faultline_ir::calls::pure_builtin(*func)).then_some(true)
-                }
-                _ => None,
-            })
-        })
+/// How statement expression `e` is relaxed if its only effect is what it
+/// prints.
+fn printer(prog: &Program, e: &Expr) -> Option<Printer> {
+    match &e.kind {
+        ExprKind::Builtin { func, args }
+            if prints_to_stdout(*func, args) && args.iter().all(without_effect) =>
+        {
+            Some(Printer::Output)
+        }
+        ExprKind::Call { site, .. } if prog.call_sites[site.index()].prints_only => {
+            Some(Printer::Call)
+        }
+        _ => None,
+    }
 }
 
 /// One instance of the statement in a run: its context and where its text
@@ -167,9 +165,9 @@ pub enum Fit {
     Unknown,
 }
 
-/// Whether the instances of `printed` can print texts that make its stdout
-/// `expected` (see the module docs).
-pub fn fit(expected: &[u8], printed: &Printed) -> Fit {
+/// Whether the instances of `printed`, relaxed as `printer` relaxes them,
+/// can print texts that make its stdout `expected` (see the module docs).
+pub fn fit(expected: &[u8], printed: &Printed, printer: Printer) -> Fit {
     let segs = &printed.segments;
     let out = &printed.stdout;
     // The run's text between the instances: before the first, between
@@ -188,7 +186,11 @@ pub fn fit(expected: &[u8], printed: &Printed) -> Fit {
         computed: &computed,
         work: 0,
     };
-    match search.run(true) {
+    let first = match printer {
+        Printer::Output => Ends::Lines,
+        Printer::Call => Ends::Skip,
+    };
+    match search.run(first) {
         Ok(Some(ends)) => {
             let mut texts = Vec::with_capacity(ends.len());
             let mut q = fixed[0].len();
@@ -198,12 +200,23 @@ pub fn fit(expected: &[u8], printed: &Printed) -> Fit {
             }
             Fit::Texts(texts)
         }
-        Ok(None) => match search.run(false) {
+        // A skipped call prints nothing: no other text is allowed.
+        Ok(None) if printer == Printer::Call => Fit::Impossible,
+        Ok(None) => match search.run(Ends::Any) {
             Ok(None) => Fit::Impossible,
             _ => Fit::Unknown,
         },
         Err(()) => Fit::Unknown,
     }
+}
+
+/// The ends an instance's text may have: what it computed or nothing
+/// (`Skip`), also up to a line's end (`Lines`), anywhere (`Any`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ends {
+    Skip,
+    Lines,
+    Any,
 }
 
 /// A depth-first search for the end of each instance's text in the
@@ -216,9 +229,9 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// The end of each instance's text, `None` if there are none; with
-    /// `allowed`, only ends the formula allows. `Err` past the work bound.
-    fn run(&mut self, allowed: bool) -> Result<Option<Vec<usize>>, ()> {
+    /// The end of each instance's text among `ends`, `None` if there are
+    /// none. `Err` past the work bound.
+    fn run(&mut self, allowed: Ends) -> Result<Option<Vec<usize>>, ()> {
         let e = self.expected;
         if !e.starts_with(self.fixed[0]) {
             return Ok(None);
@@ -262,7 +275,7 @@ impl Search<'_> {
     /// text after it must follow (and, for the last instance, end the
     /// output). Preferred first: its computed text, nothing, then the
     /// others in order.
-    fn ends(&mut self, i: usize, q: usize, allowed: bool) -> Result<Vec<usize>, ()> {
+    fn ends(&mut self, i: usize, q: usize, allowed: Ends) -> Result<Vec<usize>, ()> {
         let e = self.expected;
         let n = e.len();
         let after = self.fixed[i + 1];
@@ -290,12 +303,15 @@ impl Search<'_> {
             true => n.saturating_sub(after.len()).max(q)..n.saturating_sub(after.len()) + 1,
             false => q + 1..n + 1,
         };
+        if allowed == Ends::Skip {
+            return Ok(out);
+        }
         let preferred = out.len();
         for end in range {
             if end == q || out[..preferred].contains(&end) || !follows(self, end) {
                 continue;
             }
-            if !allowed || e[end - 1] == b'\n' || end == n {
+            if allowed == Ends::Any || e[end - 1] == b'\n' || end == n {
                 out.push(end);
             }
             if self.work > SEARCH_WORK {
@@ -330,6 +346,10 @@ mod tests {
         Printed { stdout, segments }
     }
 
+    fn fit_o(expected: &[u8], p: &Printed) -> Fit {
+        fit(expected, p, Printer::Output)
+    }
+
     fn texts(f: Fit) -> Vec<String> {
         match f {
             Fit::Texts(t) => t
@@ -343,32 +363,48 @@ mod tests {
     #[test]
     fn an_extra_line_is_printed_as_nothing_the_others_as_computed() {
         let p = printed(&[("a\n", false), ("x\n", true), ("b\n", false), ("x\n", true)]);
-        assert_eq!(texts(fit(b"a\nb\nx\n", &p)), ["", "x\n"]);
-        assert_eq!(texts(fit(b"a\nx\nb\n", &p)), ["x\n", ""]);
+        assert_eq!(texts(fit_o(b"a\nb\nx\n", &p)), ["", "x\n"]);
+        assert_eq!(texts(fit_o(b"a\nx\nb\n", &p)), ["x\n", ""]);
     }
 
     #[test]
     fn a_wrong_value_is_replaced_by_the_expected_text_up_to_a_line_end() {
         let p = printed(&[("n=", false), ("4\n", true), ("end\n", false)]);
-        assert_eq!(texts(fit(b"n=5\nend\n", &p)), ["5\n"]);
+        assert_eq!(texts(fit_o(b"n=5\nend\n", &p)), ["5\n"]);
         // Not up to a line's end: the formula decides.
         let p = printed(&[("n=", false), ("4;", true), ("end\n", false)]);
-        assert_eq!(fit(b"n=12;end\n", &p), Fit::Unknown);
-        assert_eq!(texts(fit(b"n=end\n", &p)), [""]);
+        assert_eq!(fit_o(b"n=12;end\n", &p), Fit::Unknown);
+        assert_eq!(texts(fit_o(b"n=end\n", &p)), [""]);
     }
 
     #[test]
     fn output_outside_the_statement_must_stay() {
         let p = printed(&[("a\n", false), ("x\n", true), ("b\n", false)]);
-        assert_eq!(fit(b"c\nx\nb\n", &p), Fit::Impossible);
-        assert_eq!(fit(b"a\nx\n", &p), Fit::Impossible);
-        assert_eq!(texts(fit(b"a\nb\n", &p)), [""]);
+        assert_eq!(fit_o(b"c\nx\nb\n", &p), Fit::Impossible);
+        assert_eq!(fit_o(b"a\nx\n", &p), Fit::Impossible);
+        assert_eq!(texts(fit_o(b"a\nb\n", &p)), [""]);
     }
 
     #[test]
     fn adjacent_instances_split_the_expected_text_line_by_line() {
         let p = printed(&[("1\n", true), ("2\n", true), ("3\n", true)]);
-        assert_eq!(texts(fit(b"1\n3\n", &p)), ["1\n", "", "3\n"]);
-        assert_eq!(texts(fit(b"1\n2\n3\n4\n", &p)), ["1\n", "2\n", "3\n4\n"]);
+        assert_eq!(texts(fit_o(b"1\n3\n", &p)), ["1\n", "", "3\n"]);
+        assert_eq!(texts(fit_o(b"1\n2\n3\n4\n", &p)), ["1\n", "2\n", "3\n4\n"]);
+    }
+
+    #[test]
+    fn a_call_prints_what_it_computed_or_nothing() {
+        let p = printed(&[
+            ("a\n", false),
+            ("x\ny\n", true),
+            ("b\n", false),
+            ("x\ny\n", true),
+        ]);
+        let call = |e: &[u8]| fit(e, &p, Printer::Call);
+        assert_eq!(texts(call(b"a\nb\nx\ny\n")), ["", "x\ny\n"]);
+        assert_eq!(texts(call(b"a\nx\ny\nb\nx\ny\n")), ["x\ny\n", "x\ny\n"]);
+        // Other text is no skip.
+        assert_eq!(call(b"a\nx\nb\n"), Fit::Impossible);
+        assert_eq!(call(b"a\nz\nb\nx\ny\n"), Fit::Impossible);
     }
 }

@@ -9,7 +9,7 @@ use faultline_exec::{
     Compare, ErrorKind, Executable, Exhausted, Limits, Run, RunOptions, Termination, TestCase,
 };
 use faultline_ir::{Branch, Program, StmtId, StmtKind};
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap};
 use std::time::{Duration, Instant};
 
 /// Progress of a localization, for a progress indicator (and for a caller
@@ -67,7 +67,7 @@ pub struct Session<'p> {
     /// every engine).
     input_reads: BTreeSet<StmtId>,
     /// [`Session::text_only`], from the program (computed once).
-    text_only: HashSet<StmtId>,
+    text_only: HashMap<StmtId, crate::printed::Printer>,
     /// [`Session::constants`], per function, from the program (computed
     /// once, for every engine).
     constants: Vec<Vec<i64>>,
@@ -235,10 +235,10 @@ impl<'p> Session<'p> {
         self.input_reads.contains(&s)
     }
 
-    /// Whether statement `s`'s only effect is the text it prints to stdout
-    /// ([`crate::printed`]).
-    pub fn text_only(&self, s: StmtId) -> bool {
-        self.text_only.contains(&s)
+    /// How statement `s` is relaxed if its only effect is what it prints
+    /// to stdout ([`crate::printed`]).
+    pub fn text_only(&self, s: StmtId) -> Option<crate::printed::Printer> {
+        self.text_only.get(&s).copied()
     }
 
     /// The constants a switch search gives a statement of function `func`

@@ -82,13 +82,13 @@ impl Witness {
                         .insert(key, crate::angelic::model_jump(model, leave, next));
                 }
                 InstValue::Output { start, end } => {
-                    let s = model
-                        .eval(start, true)
-                        .and_then(|v| v.as_u64())
-                        .unwrap_or(0) as usize;
-                    let e = model.eval(end, true).and_then(|v| v.as_u64()).unwrap_or(0) as usize;
-                    let (s, e) = (s.min(expected.len()), e.min(expected.len()));
-                    w.outputs.insert(key, expected[s..e.max(s)].to_vec());
+                    let at = |b: &z3::ast::BV| {
+                        model.eval(b, true).and_then(|v| v.as_u64()).unwrap_or(0) as usize
+                    };
+                    let (s, e) = (at(start).min(expected.len()), at(end).min(expected.len()));
+                    // A prints-only call's instance: the texts of its events in order.
+                    let out = w.outputs.entry(key).or_default();
+                    out.extend_from_slice(&expected[s..e.max(s)]);
                 }
             }
         }

@@ -117,8 +117,10 @@ pub trait Hooks {
         let _ = (site, i);
         computed
     }
-    /// Called with the text an output statement instance writes to stdout;
-    /// returns the text to write instead.
+    /// Called with the text an output statement instance writes to stdout
+    /// (for a statement that is a prints-only call,
+    /// [`faultline_ir::CallSiteInfo::prints_only`], everything the call
+    /// writes, once it returns); returns the text to write instead.
     fn output(&mut self, site: &Site, computed: Vec<u8>) -> Vec<u8> {
         let _ = site;
         computed
@@ -611,6 +613,10 @@ struct Machine<'e, 'p, 'h> {
     trace: Option<Trace>,
     /// Whether instances are tracked (trace or hooks).
     tracking: bool,
+    /// Prints-only calls of watched statements under way
+    /// ([`Machine::printing_call`]): what they print is shown to the hooks
+    /// when they return, not before.
+    capturing: u32,
     contexts: Contexts,
     /// The chain of the last context shown to the hooks.
     chain: ChainCache,
@@ -659,6 +665,7 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             cur: None,
             trace: options.record_trace.then(Trace::default),
             tracking,
+            capturing: 0,
             contexts: Contexts::new(),
             chain: ChainCache::default(),
             cov: Coverage::new(exe.prog.stmts.len()),

@@ -28,8 +28,17 @@
 //!   (`return fib(n - 1) + fib(n - 2)`) from unfolding every path when its
 //!   statement is relaxed.
 
-use crate::visit::{for_each_stmt, stmt_exprs, walk_expr, Visitor};
-use crate::{Builtin, Expr, ExprKind, FuncId, Place, PlaceKind, Program, Var};
+//!
+//! A call is *prints-only* ([`crate::CallSiteInfo::prints_only`]) when it is
+//! its statement's whole expression, its arguments have no effect and are
+//! not relaxable, and its callee's only effect, through every call it
+//! makes, is printing to stdout (`void say(int n)` printing a number in
+//! words): relaxed, the statement makes what the call prints free, as a
+//! relaxed output statement's text, so a call that should not print what it
+//! prints, or should not be made at all, is a diagnosis of its statement.
+
+use crate::visit::{any_expr, for_each_stmt, stmt_exprs, walk_expr, Visitor};
+use crate::{Builtin, Expr, ExprKind, FuncId, Place, PlaceKind, Program, Stmt, Var};
 
 /// Library functions without an effect: their result depends on their
 /// arguments alone (and what they read through them).
@@ -83,24 +92,60 @@ pub fn is_constant(e: &Expr) -> bool {
     }
 }
 
-/// What one function's body does: whether it has an effect of its own, and
-/// the program functions it calls.
+/// What one function's body does: whether it has an effect of its own,
+/// whether one other than printing to stdout, and the program functions it
+/// calls.
 #[derive(Default)]
 struct Body {
     effect: bool,
+    beyond_printing: bool,
     calls: Vec<FuncId>,
 }
 
 impl Visitor<'_> for Body {
     fn visit_expr(&mut self, e: &Expr) {
         match &e.kind {
-            ExprKind::Builtin { func, .. } if !pure_builtin(*func) => self.effect = true,
+            ExprKind::Builtin { func, args } if !pure_builtin(*func) => {
+                self.effect = true;
+                self.beyond_printing |= !prints_to_stdout(*func, args);
+            }
             ExprKind::Call { func, .. } => self.calls.push(*func),
-            ExprKind::Assign { place, .. } if !local_place(place) => self.effect = true,
+            ExprKind::Assign { place, .. } if !local_place(place) => {
+                self.effect = true;
+                self.beyond_printing = true;
+            }
             _ => {}
         }
         walk_expr(self, e);
     }
+}
+
+/// Whether a call of builtin `f` with `args` writes to stdout and does
+/// nothing else: `printf`, `puts`, `putchar`, or `fprintf`, `fputs`,
+/// `fputc`, `putc` on `stdout`.
+pub fn prints_to_stdout(f: Builtin, args: &[Expr]) -> bool {
+    let stdout = |a: Option<&Expr>| {
+        matches!(
+            a.map(|a| &a.kind),
+            Some(ExprKind::Stream(crate::Stream::Stdout))
+        )
+    };
+    match f {
+        Builtin::Printf | Builtin::Puts | Builtin::Putchar => true,
+        Builtin::Fprintf => stdout(args.first()),
+        Builtin::Fputc | Builtin::Putc | Builtin::Fputs => stdout(args.get(1)),
+        _ => false,
+    }
+}
+
+/// Whether evaluating `e` has no effect: it stores nothing and calls no
+/// program function and no library function with an effect.
+pub fn without_effect(e: &Expr) -> bool {
+    !any_expr(e, |e| match &e.kind {
+        ExprKind::Assign { .. } | ExprKind::Call { .. } => Some(true),
+        ExprKind::Builtin { func, .. } => (!pure_builtin(*func)).then_some(true),
+        _ => None,
+    })
 }
 
 /// A place in a local variable of the function (not through a pointer).
@@ -112,33 +157,52 @@ fn local_place(p: &Place) -> bool {
     }
 }
 
-/// Per function, whether calling it may have an effect besides its result.
-pub fn effectful(prog: &Program) -> Vec<bool> {
-    let bodies: Vec<Body> = prog
-        .functions
+fn bodies(prog: &Program) -> Vec<Body> {
+    prog.functions
         .iter()
         .map(|f| {
             let mut b = Body::default();
             for_each_stmt(&f.body, &mut |s| stmt_exprs(s, |e| b.visit_expr(e)));
             b
         })
-        .collect();
-    let mut eff: Vec<bool> = bodies.iter().map(|b| b.effect).collect();
+        .collect()
+}
+
+/// `own` closed over calls: a function has the property when it has it
+/// itself or calls one that has it.
+fn through_calls(bodies: &[Body], mut own: Vec<bool>) -> Vec<bool> {
     loop {
         let mut changed = false;
         for (i, b) in bodies.iter().enumerate() {
-            if !eff[i] && b.calls.iter().any(|c| eff[c.index()]) {
-                eff[i] = true;
+            if !own[i] && b.calls.iter().any(|c| own[c.index()]) {
+                own[i] = true;
                 changed = true;
             }
         }
         if !changed {
-            return eff;
+            return own;
         }
     }
 }
 
-/// Sets [`crate::CallSiteInfo::relax_args`] of every call site (see the module docs).
+/// Per function, whether calling it may have an effect besides its result.
+pub fn effectful(prog: &Program) -> Vec<bool> {
+    let bodies = bodies(prog);
+    let own = bodies.iter().map(|b| b.effect).collect();
+    through_calls(&bodies, own)
+}
+
+/// Per function, whether calling it may do something other than return a
+/// value and print to stdout (or not return: `exit`, `abort`).
+fn beyond_printing(prog: &Program) -> Vec<bool> {
+    let bodies = bodies(prog);
+    let own = bodies.iter().map(|b| b.beyond_printing).collect();
+    through_calls(&bodies, own)
+}
+
+/// Sets [`crate::CallSiteInfo::relax_args`] and
+/// [`crate::CallSiteInfo::prints_only`] of every call site (see the module
+/// docs).
 pub fn compute(prog: &mut Program) {
     struct Calls<'p> {
         prog: &'p Program,
@@ -168,7 +232,22 @@ pub fn compute(prog: &mut Program) {
         for_each_stmt(&f.body, &mut |s| stmt_exprs(s, |e| c.visit_expr(e)));
     }
     let relax = c.relax;
-    for (site, r) in prog.call_sites.iter_mut().zip(relax) {
+    let beyond = beyond_printing(prog);
+    let mut prints = vec![false; prog.call_sites.len()];
+    for f in &prog.functions {
+        for_each_stmt(&f.body, &mut |s| {
+            if let Stmt::Expr { expr, .. } = s {
+                if let ExprKind::Call { func, args, site } = &expr.kind {
+                    prints[site.index()] = (expr.ty.is_scalar() || expr.ty == crate::Type::Void)
+                        && !relax[site.index()]
+                        && !beyond[func.index()]
+                        && args.iter().all(without_effect);
+                }
+            }
+        });
+    }
+    for ((site, r), p) in prog.call_sites.iter_mut().zip(relax).zip(prints) {
         site.relax_args = r;
+        site.prints_only = p;
     }
 }

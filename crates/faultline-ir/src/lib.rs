@@ -652,4 +652,10 @@ pub struct CallSiteInfo {
     /// Whether a relaxed `stmt` gives this call's arithmetic arguments fresh
     /// values (set by [`analysis::compute`], see [`calls`]).
     pub relax_args: bool,
+    /// Whether the call is its statement's whole expression (its value
+    /// unused, its arguments without effect, none relaxable) and the callee
+    /// only prints to stdout: relaxed, `stmt` makes what the call prints
+    /// free, as a relaxed output statement's text (set by
+    /// [`analysis::compute`], see [`calls`]).
+    pub prints_only: bool,
 }

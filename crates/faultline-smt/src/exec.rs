@@ -328,6 +328,11 @@ struct SymExec<'a, 'b> {
     stmts: Vec<StmtScope>,
     old: Vec<(LPlace, Type)>,
     outputs: Vec<OutEvent>,
+    /// The relaxable prints-only calls under way
+    /// ([`faultline_ir::CallSiteInfo::prints_only`], [`OutEvent::within`]),
+    /// outermost first: each statement with its instance's context and
+    /// guard.
+    printing: Vec<(StmtId, Vec<Scope>, Bool)>,
     /// The streams the program reads: stdin first, then the files it opens
     /// for reading (see `exec/streams.rs`).
     readers: Vec<Reader>,
@@ -407,6 +412,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
             stmts: Vec::new(),
             old: Vec::new(),
             outputs: Vec::new(),
+            printing: Vec::new(),
             readers: vec![Reader::new(sem, test.stdin.clone())],
             files: Vec::new(),
             stream_errors: Default::default(),
@@ -513,6 +519,21 @@ impl<'a, 'b> SymExec<'a, 'b> {
         }
         let id = s.id;
         Some(self.ab.get(id))
+    }
+
+    /// An output event of the current statement under `guard`, relaxed
+    /// by `ab` (the statement's [`SymExec::cur_ab`]), within the
+    /// prints-only calls under way.
+    fn out_event(&mut self, guard: Bool, ab: Option<Bool>, pieces: Vec<OutPiece>) -> OutEvent {
+        OutEvent {
+            guard,
+            stmt: self.cur().unwrap_or(StmtId(u32::MAX)),
+            ctx: self.contexts.chain(self.ctx()),
+            ab,
+            within: self.printing.clone(),
+            pieces,
+            black_box: false,
+        }
     }
 
     fn end(&mut self) {

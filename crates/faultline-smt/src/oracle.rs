@@ -121,6 +121,13 @@ pub struct OutEvent {
     pub stmt: StmtId,
     pub ctx: Vec<Scope>,
     pub ab: Option<Bool>,
+    /// The relaxable prints-only calls
+    /// ([`faultline_ir::CallSiteInfo::prints_only`]) the event is printed
+    /// in, outermost first: each statement with the context and the guard
+    /// of its instance. Relaxed, such a call may be skipped (the event's
+    /// guard then does not hold): what the instance prints is the text of
+    /// its events, nothing when skipped.
+    pub within: Vec<(StmtId, Vec<Scope>, Bool)>,
     pub pieces: Vec<OutPiece>,
     /// A black box (unexplored code) that may print anything or nothing.
     pub black_box: bool,
@@ -860,6 +867,19 @@ pub fn encode_outputs(
                 stmt: ev.stmt,
                 ctx: ev.ctx.clone(),
                 guard: ev.guard.clone(),
+                value: InstValue::Output {
+                    start: pos.clone(),
+                    end: next.clone(),
+                },
+            });
+        }
+        // A relaxed prints-only call's instance: a relaxed instance per
+        // event it may print, in order.
+        for (stmt, ctx, guard) in &ev.within {
+            out.relaxed.push(RelaxedInstance {
+                stmt: *stmt,
+                ctx: ctx.clone(),
+                guard: guard.clone(),
                 value: InstValue::Output {
                     start: pos.clone(),
                     end: next.clone(),

@@ -102,6 +102,7 @@ impl Resolver<'_> {
                 stmt,
                 func: *g,
                 relax_args: false,
+                prints_only: false,
             });
             let call = Expr {
                 kind: ExprKind::Call {

@@ -323,6 +323,7 @@ impl<'f> Lowerer<'f> {
             stmt,
             func,
             relax_args: false,
+            prints_only: false,
         });
         Ok(id)
     }

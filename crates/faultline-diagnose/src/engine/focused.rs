@@ -326,7 +326,7 @@ impl Engine<'_, '_> {
         if self.unchanged(t, d) {
             return Verdict::Refuted;
         }
-        if d.len() == 1 && d.iter().all(|s| self.session.text_only(*s)) {
+        if d.len() == 1 && d.iter().all(|s| self.session.text_only(*s).is_some()) {
             if !self.encodable(t) {
                 return Verdict::Undecided;
             }
@@ -348,14 +348,15 @@ impl Engine<'_, '_> {
     fn check_printed(&mut self, t: usize, d: &BTreeSet<StmtId>) -> Option<Verdict<Explained>> {
         let session = self.session;
         let s = *d.first()?;
-        if d.len() != 1 || session.is_cut(t) || !session.text_only(s) {
+        if d.len() != 1 || session.is_cut(t) {
             return None;
         }
+        let printer = session.text_only(s)?;
         let t0 = Instant::now();
         let printed =
             crate::printed::record(&self.exe, &session.tests[t], s, session.replay_limits())?;
         let expected = &session.formula_test(t).expected_stdout;
-        let v = match crate::printed::fit(expected, &printed) {
+        let v = match crate::printed::fit(expected, &printed, printer) {
             crate::printed::Fit::Impossible => Some(Verdict::Refuted),
             crate::printed::Fit::Unknown => None,
             crate::printed::Fit::Texts(texts) => {

@@ -52,6 +52,15 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
         match s {
             Stmt::Expr { id, expr } => {
                 self.begin(*id)?;
+                if let ExprKind::Call { site, .. } = &expr.kind {
+                    if self.tracking
+                        && self.prog.call_sites[site.index()].prints_only
+                        && self.watched(*id)
+                    {
+                        self.printing_call(expr)?;
+                        return Ok(Flow::Normal);
+                    }
+                }
                 if expr.ty.is_scalar() || expr.ty == Type::Void {
                     self.eval(expr)?;
                 } else {

@@ -25,6 +25,9 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
     /// After a write to stdout: the run ends if the hooks say so
     /// ([`Hooks::keeps_printing`]).
     fn printed(&mut self) -> R<()> {
+        if self.capturing > 0 {
+            return Ok(());
+        }
         let keeps = match self.hooks.as_mut() {
             Some(h) => h.keeps_printing(&self.out),
             None => true,
@@ -33,6 +36,28 @@ impl<'e, 'p, 'h> Machine<'e, 'p, 'h> {
             true => Ok(()),
             false => Err(Box::new(Stop::Hooked)),
         }
+    }
+
+    /// Statement instance `e`, a prints-only call
+    /// ([`faultline_ir::CallSiteInfo::prints_only`]) of a statement the
+    /// hooks watch: what the call writes to stdout is shown to them as the
+    /// statement's output once it returns ([`Hooks::output`]), and replaced
+    /// by what they return.
+    pub(super) fn printing_call(&mut self, e: &'p Expr) -> R<()> {
+        let mark = self.out.len();
+        self.capturing += 1;
+        let r = self.eval(e);
+        self.capturing -= 1;
+        r?;
+        let printed = self.out.split_off(mark);
+        let inst = self.frames.last().expect("frame").inst;
+        let chain = self.chain.chain(&self.contexts, inst.ctx);
+        let text = match self.hooks.as_mut() {
+            Some(h) => h.output(&Site { inst, ctx: chain }, printed),
+            None => printed,
+        };
+        self.out.extend_from_slice(&text);
+        self.printed()
     }
 
     pub(super) fn emit(&mut self, stream: Stream, bytes: &[u8]) -> R<()> {

@@ -72,7 +72,18 @@ impl<'a, 'b> SymExec<'a, 'b> {
             Stmt::Expr { id, expr } => {
                 self.begin(*id);
                 let mut g2 = g.clone();
-                let r = self.eval_for_effects(expr, &mut g2);
+                let printing = match &expr.kind {
+                    ExprKind::Call { site, .. }
+                        if self.prog.call_sites[site.index()].prints_only =>
+                    {
+                        self.cur_ab()
+                    }
+                    _ => None,
+                };
+                let r = match printing {
+                    Some(ab) => self.skippable_call(*id, expr, &ab, &mut g2),
+                    None => self.eval_for_effects(expr, &mut g2),
+                };
                 self.end();
                 r?;
                 Ok(g2)
@@ -238,6 +249,22 @@ impl<'a, 'b> SymExec<'a, 'b> {
         Ok(())
     }
 
+    /// Statement `id`, a prints-only call `expr`
+    /// ([`faultline_ir::CallSiteInfo::prints_only`]) relaxed by `ab`, under
+    /// `g`: relaxed, the instance may be skipped (a fresh choice), and then
+    /// prints nothing; nothing else changes, since the call only prints.
+    fn skippable_call(&mut self, id: StmtId, expr: &'a Expr, ab: &Bool, g: &mut Bool) -> R<()> {
+        let skipped = and2(ab, &Bool::fresh_const("skip"));
+        let ctx = self.contexts.chain(self.ctx());
+        self.printing.push((id, ctx, g.clone()));
+        let mut called = and2(g, &not(&skipped));
+        let r = self.eval_for_effects(expr, &mut called);
+        self.printing.pop();
+        r?;
+        *g = or2(&called, &and2(g, &skipped));
+        Ok(())
+    }
+
     /// An output insertion under `g`: relaxed, it prints any text.
     fn inserted_output(&mut self, id: StmtId, g: &Bool) {
         if !self.inserted_candidate(id) {
@@ -245,15 +272,8 @@ impl<'a, 'b> SymExec<'a, 'b> {
         }
         self.begin(id);
         if let Some(ab) = self.cur_ab() {
-            let ctx = self.contexts.chain(self.ctx());
-            self.outputs.push(OutEvent {
-                guard: g.clone(),
-                stmt: id,
-                ctx,
-                ab: Some(ab),
-                pieces: Vec::new(),
-                black_box: false,
-            });
+            let ev = self.out_event(g.clone(), Some(ab), Vec::new());
+            self.outputs.push(ev);
         }
         self.end();
     }
@@ -444,6 +464,7 @@ impl<'a, 'b> SymExec<'a, 'b> {
                 stmt,
                 ctx,
                 ab: Some(tt()),
+                within: Vec::new(),
                 pieces: Vec::new(),
                 black_box: true,
             });

@@ -379,16 +379,8 @@ impl<'a, 'b> SymExec<'a, 'b> {
             }
             if s == Stream::Stdout {
                 let ab = self.cur_ab();
-                let stmt = self.cur().expect("statement");
-                let ctx = self.contexts.chain(self.ctx());
-                self.outputs.push(OutEvent {
-                    guard: gs,
-                    stmt,
-                    ctx,
-                    ab,
-                    pieces: pieces.clone(),
-                    black_box: false,
-                });
+                let ev = self.out_event(gs, ab, pieces.clone());
+                self.outputs.push(ev);
             }
             rets.push((ga, ok.clone()));
         }

@@ -106,12 +106,16 @@ fn kind<T>(v: &Verdict<T>) -> &'static str {
     }
 }
 
+/// A statement, a test, and the iteration and text of each instance whose
+/// text changes.
+type Texts = (StmtId, usize, Vec<(u32, String)>);
+
 /// Checks each of `stmts` alone on every failing test of `s` by text
 /// (on the path, on `full`'s focused formula, by re-execution) and on the
 /// test's own formula: the same verdicts, no solver call for the former.
 /// Returns the angelic values of the explained checks by text, per
 /// statement and test: each instance's iteration and text.
-fn agree(s: &Session, stmts: &[StmtId]) -> Vec<(StmtId, usize, Vec<(u32, String)>)> {
+fn agree(s: &Session, stmts: &[StmtId]) -> Vec<Texts> {
     let mut by_text = Engine::new(s, Options::default(), Encoding::Full);
     let mut by_formula = Engine::new(s, Options::default(), Encoding::Full);
     let mut out = Vec::new();

@@ -28,7 +28,7 @@ use faultline_exec::{ExecOptions, Executable, Hooks, Limits, Site, Termination, 
 use faultline_ir::calls::{prints_to_stdout, without_effect};
 use faultline_ir::visit::for_each_stmt;
 use faultline_ir::{Expr, ExprKind, Program, Stmt, StmtId};
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// Steps (candidate offsets and bytes compared) one search may take before
 /// it gives up and leaves the check to the formula.
@@ -229,8 +229,11 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// The end of each instance's text among `ends`, `None` if there are
-    /// none. `Err` past the work bound.
+    /// The end of each instance's text among `allowed`, `None` if there
+    /// are none: of the choices that make the output right, one that
+    /// changes the fewest instances' texts, the earliest in each instance's
+    /// order of preference ([`Search::ends`]) among those. `Err` past the
+    /// work bound.
     fn run(&mut self, allowed: Ends) -> Result<Option<Vec<usize>>, ()> {
         let e = self.expected;
         if !e.starts_with(self.fixed[0]) {
@@ -240,41 +243,68 @@ impl Search<'_> {
         if k == 0 {
             return Ok((e == self.fixed[0]).then(Vec::new));
         }
-        let mut failed: HashSet<(usize, usize)> = HashSet::new();
-        // Per instance: where its text starts, its candidate ends, the next
-        // one to try.
-        let mut stack: Vec<(usize, Vec<usize>, usize)> = Vec::new();
-        let q0 = self.fixed[0].len();
-        let c = self.ends(0, q0, allowed)?;
-        stack.push((q0, c, 0));
-        while !stack.is_empty() {
-            let i = stack.len() - 1;
-            let (q, cands, next) = &mut stack[i];
-            if *next == cands.len() {
-                failed.insert((i, *q));
-                stack.pop();
-                continue;
+        // Forward, level by level: where each instance's text may start,
+        // and its candidate ends from there.
+        let mut levels: Vec<BTreeMap<usize, Vec<usize>>> = Vec::with_capacity(k);
+        let mut starts = BTreeSet::from([self.fixed[0].len()]);
+        for i in 0..k {
+            let mut level = BTreeMap::new();
+            let mut next = BTreeSet::new();
+            for q in starts {
+                let ends = self.ends(i, q, allowed)?;
+                if i + 1 < k {
+                    next.extend(ends.iter().map(|end| end + self.fixed[i + 1].len()));
+                }
+                level.insert(q, ends);
             }
-            let end = cands[*next];
-            *next += 1;
-            if i + 1 == k {
-                // The candidates of the last instance already end the output.
-                return Ok(Some(stack.iter().map(|(_, c, n)| c[n - 1]).collect()));
-            }
-            let q_next = end + self.fixed[i + 1].len();
-            if failed.contains(&(i + 1, q_next)) {
-                continue;
-            }
-            let c = self.ends(i + 1, q_next, allowed)?;
-            stack.push((q_next, c, 0));
+            levels.push(level);
+            starts = next;
         }
-        Ok(None)
+        // Backward: the fewest changed texts from each start on, and the
+        // first end that achieves it.
+        let mut best: Vec<HashMap<usize, (usize, usize)>> = vec![HashMap::new(); k];
+        for i in (0..k).rev() {
+            for (&q, ends) in &levels[i] {
+                let mine = q + self.computed[i].len();
+                let mut choice: Option<(usize, usize)> = None;
+                for &end in ends {
+                    let rest = match i + 1 < k {
+                        true => match best[i + 1].get(&(end + self.fixed[i + 1].len())) {
+                            Some(&(c, _)) => c,
+                            None => continue,
+                        },
+                        false => 0,
+                    };
+                    let changed = usize::from(end != mine || e[q..end] != *self.computed[i]);
+                    if choice.is_none_or(|(c, _)| changed + rest < c) {
+                        choice = Some((changed + rest, end));
+                    }
+                }
+                if let Some(c) = choice {
+                    best[i].insert(q, c);
+                }
+            }
+        }
+        let mut q = self.fixed[0].len();
+        let mut out = Vec::with_capacity(k);
+        for (i, level) in best.iter().enumerate() {
+            let Some(&(_, end)) = level.get(&q) else {
+                return Ok(None);
+            };
+            out.push(end);
+            if i + 1 < k {
+                q = end + self.fixed[i + 1].len();
+            }
+        }
+        Ok(Some(out))
     }
 
     /// The ends instance `i`'s text may have when it starts at `q`: the
     /// text after it must follow (and, for the last instance, end the
-    /// output). Preferred first: its computed text, nothing, then the
-    /// others in order.
+    /// output). Preferred first: its computed text, then the others in
+    /// order (the shortest first: one line rather than two), nothing last
+    /// (an instance that prints a wrong line prints the right one rather
+    /// than leave it to the next).
     fn ends(&mut self, i: usize, q: usize, allowed: Ends) -> Result<Vec<usize>, ()> {
         let e = self.expected;
         let n = e.len();
@@ -293,30 +323,29 @@ impl Search<'_> {
         }
         let computed = self.computed[i];
         let mine = q + computed.len();
-        if e[q..].starts_with(computed) && follows(self, mine) {
+        let computed_fits = e[q..].starts_with(computed) && follows(self, mine);
+        if computed_fits {
             out.push(mine);
+        }
+        if allowed != Ends::Skip {
+            let range = match last {
+                true => n.saturating_sub(after.len()).max(q + 1)..n.saturating_sub(after.len()) + 1,
+                false => q + 1..n + 1,
+            };
+            for end in range {
+                if (computed_fits && end == mine) || !follows(self, end) {
+                    continue;
+                }
+                if allowed == Ends::Any || e[end - 1] == b'\n' || end == n {
+                    out.push(end);
+                }
+                if self.work > SEARCH_WORK {
+                    return Err(());
+                }
+            }
         }
         if mine != q && follows(self, q) {
             out.push(q);
-        }
-        let range = match last {
-            true => n.saturating_sub(after.len()).max(q)..n.saturating_sub(after.len()) + 1,
-            false => q + 1..n + 1,
-        };
-        if allowed == Ends::Skip {
-            return Ok(out);
-        }
-        let preferred = out.len();
-        for end in range {
-            if end == q || out[..preferred].contains(&end) || !follows(self, end) {
-                continue;
-            }
-            if allowed == Ends::Any || e[end - 1] == b'\n' || end == n {
-                out.push(end);
-            }
-            if self.work > SEARCH_WORK {
-                return Err(());
-            }
         }
         if self.work > SEARCH_WORK {
             return Err(());
@@ -390,6 +419,11 @@ mod tests {
         let p = printed(&[("1\n", true), ("2\n", true), ("3\n", true)]);
         assert_eq!(texts(fit_o(b"1\n3\n", &p)), ["1\n", "", "3\n"]);
         assert_eq!(texts(fit_o(b"1\n2\n3\n4\n", &p)), ["1\n", "2\n", "3\n4\n"]);
+        // The fewest changed: one, not the next two shifted.
+        assert_eq!(texts(fit_o(b"1\n3\n", &p)), ["1\n", "", "3\n"]);
+        // Two wrong lines: one each, not both in one.
+        let p = printed(&[("a\n", true), ("b\n", true)]);
+        assert_eq!(texts(fit_o(b"c\nd\n", &p)), ["c\n", "d\n"]);
     }
 
     #[test]

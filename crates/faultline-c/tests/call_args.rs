@@ -7,9 +7,10 @@
 //! effect and are not relaxable.
 
 use faultline_c::compile_source;
+use faultline_ir::CallSiteInfo;
 
-/// Each call site's callee and statement text, with whether its arguments are relaxable.
-fn sites(src: &str) -> Vec<(String, String, bool)> {
+/// Each call site's callee and statement text, with what `property` says of it.
+fn sites_with(src: &str, property: fn(&CallSiteInfo) -> bool) -> Vec<(String, String, bool)> {
     let prog = compile_source("t.c", src).expect("compiles");
     prog.call_sites
         .iter()
@@ -17,10 +18,15 @@ fn sites(src: &str) -> Vec<(String, String, bool)> {
             (
                 prog.func(c.func).name.clone(),
                 prog.stmt(c.stmt).text.clone(),
-                c.relax_args,
+                property(c),
             )
         })
         .collect()
+}
+
+/// Each call site's callee and statement text, with whether its arguments are relaxable.
+fn sites(src: &str) -> Vec<(String, String, bool)> {
+    sites_with(src, |c| c.relax_args)
 }
 
 fn site(f: &str, text: &str, relax: bool) -> (String, String, bool) {
@@ -79,17 +85,7 @@ int main(void) {
 
 /// Each call site's callee and statement text, with whether it is prints-only.
 fn printing(src: &str) -> Vec<(String, String, bool)> {
-    let prog = compile_source("t.c", src).expect("compiles");
-    prog.call_sites
-        .iter()
-        .map(|c| {
-            (
-                prog.func(c.func).name.clone(),
-                prog.stmt(c.stmt).text.clone(),
-                c.prints_only,
-            )
-        })
-        .collect()
+    sites_with(src, |c| c.prints_only)
 }
 
 #[test]

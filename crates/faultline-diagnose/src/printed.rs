@@ -333,12 +333,13 @@ impl Search<'_> {
                 false => q + 1..n + 1,
             };
             for end in range {
-                if (computed_fits && end == mine) || !follows(self, end) {
-                    continue;
-                }
-                if allowed == Ends::Any || e[end - 1] == b'\n' || end == n {
+                // The end a text may have first (a byte to look at), then
+                // whether the run's text after it follows.
+                let allows = allowed == Ends::Any || e[end - 1] == b'\n' || end == n;
+                if allows && !(computed_fits && end == mine) && follows(self, end) {
                     out.push(end);
                 }
+                self.work += 1;
                 if self.work > SEARCH_WORK {
                     return Err(());
                 }

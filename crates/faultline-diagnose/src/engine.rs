@@ -70,7 +70,7 @@ pub enum Check {
     /// nothing noted.
     Focused { polish: bool, on_path: bool },
     /// By re-execution alone (predicate switching and value replacement,
-    /// [`crate::witness::switch_search`], a single statement with `full`):
+    /// [`crate::switch::switch_search`], a single statement with `full`):
     /// explained by a switched run that passes, refuted where the statement
     /// cannot change the run (it did not run), else undecided: a pass before
     /// the focused formulas, which span every path the statement may open.
@@ -143,7 +143,7 @@ pub struct Engine<'s, 'p> {
     /// The statements of focused checks that could not be encoded.
     unencoded: BTreeSet<StmtId>,
     /// The statements and tests for which predicate switching or value
-    /// replacement found no witness ([`crate::witness::switch_search`]):
+    /// replacement found no witness ([`crate::switch::switch_search`]):
     /// not searched again.
     unswitched: BTreeSet<(StmtId, usize)>,
     /// The work bound of the next encoding ([`limits::capped`]), taken by it.

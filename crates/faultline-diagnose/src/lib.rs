@@ -28,6 +28,7 @@ pub mod formula;
 pub mod mcs;
 pub mod mdfs;
 pub mod methods;
+pub mod numeric;
 pub mod ondemand;
 pub mod options;
 pub mod plausible;
@@ -39,6 +40,7 @@ pub mod repair;
 pub use faultline_result as result;
 pub mod session;
 pub mod share;
+pub mod switch;
 pub mod weights;
 pub mod witness;
 

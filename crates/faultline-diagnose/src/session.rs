@@ -68,6 +68,8 @@ pub struct Session<'p> {
     input_reads: BTreeSet<StmtId>,
     /// [`Session::text_only`], from the program (computed once).
     text_only: HashMap<StmtId, crate::printed::Printer>,
+    /// [`Session::floating`], from the program (computed once).
+    floating: HashMap<StmtId, crate::numeric::Precision>,
     /// [`Session::constants`], per function, from the program (computed
     /// once, for every engine).
     constants: Vec<Vec<i64>>,
@@ -216,7 +218,8 @@ impl<'p> Session<'p> {
             replay,
             input_reads: input_reads(prog),
             text_only: crate::printed::text_only(prog),
-            constants: crate::witness::constants(prog),
+            floating: crate::numeric::floating(prog),
+            constants: crate::switch::constants(prog),
             runs,
             failing,
             traces,
@@ -241,8 +244,14 @@ impl<'p> Session<'p> {
         self.text_only.get(&s).copied()
     }
 
+    /// The precision of statement `s`'s values when they are floating
+    /// ([`crate::numeric::floating`]).
+    pub fn floating(&self, s: StmtId) -> Option<crate::numeric::Precision> {
+        self.floating.get(&s).copied()
+    }
+
     /// The constants a switch search gives a statement of function `func`
-    /// that computes a constant ([`crate::witness::constants`]).
+    /// that computes a constant ([`crate::switch::constants`]).
     pub fn constants(&self, func: faultline_ir::FuncId) -> &[i64] {
         &self.constants[func.index()]
     }

@@ -155,7 +155,15 @@ impl Engine<'_, '_> {
         if let Some(v) = self.check_printed(t, d) {
             return Ok(v);
         }
-        if let Some(e) = self.switched(t, d, encoding) {
+        // A statement that computes floating values is searched by
+        // re-execution on the run's path too, with `full` (its witnesses
+        // are `full`'s): its formulas are where Z3 is slowest.
+        let floating = d.len() == 1 && d.iter().all(|s| session.floating(*s).is_some());
+        let switch_as = match on_path && self.encoding == Encoding::Full && floating {
+            true => Encoding::Full,
+            false => encoding,
+        };
+        if let Some(e) = self.switched(t, d, switch_as) {
             return Ok(Verdict::Explained(e));
         }
         // A formula beyond [`CHEAP_FIRST_UNITS`] is checked in the cheaper
@@ -396,7 +404,7 @@ impl Engine<'_, '_> {
     /// formula of a single condition or statement that computes a value:
     /// test `t` re-executed with instances of the condition given the other
     /// outcome, or of the statement given its value plus or minus one
-    /// ([`crate::witness::switch_search`]: one at a time, all alike, then
+    /// ([`crate::switch::switch_search`]: one at a time, all alike, then
     /// several together). A switched run that passes is a witness (an exact
     /// model of the focused formula, checked by re-execution), found without
     /// building the formula, which spans every path the switches open.
@@ -418,15 +426,39 @@ impl Engine<'_, '_> {
         {
             return None;
         }
-        let switches = crate::witness::switch_search(
-            &self.exe,
-            &session.tests[t],
-            s,
-            kind.is_condition(),
-            session.runs[t].execution.steps,
-            session.constants(session.prog.stmt(s).func),
-            session.replay_limits(),
-            session.compare,
+        let t0 = Instant::now();
+        let steps = session.runs[t].execution.steps;
+        let (switches, what) = match session.floating(s) {
+            Some(precision) if !kind.is_condition() => (
+                crate::numeric::value_search(
+                    &self.exe,
+                    &session.tests[t],
+                    s,
+                    precision,
+                    steps,
+                    session.replay_limits(),
+                    session.compare,
+                ),
+                "values",
+            ),
+            _ => (
+                crate::switch::switch_search(
+                    &self.exe,
+                    &session.tests[t],
+                    s,
+                    kind.is_condition(),
+                    steps,
+                    session.constants(session.prog.stmt(s).func),
+                    session.replay_limits(),
+                    session.compare,
+                ),
+                "switched",
+            ),
+        };
+        crate::profile::log(
+            || format!("{what} test {t}"),
+            if switches.is_some() { "found" } else { "none" },
+            t0.elapsed(),
         );
         // Switches added one at a time, each to a run that needed more, are
         // replayed as they are; those of instances changed alike may be

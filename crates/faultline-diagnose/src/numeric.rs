@@ -163,6 +163,33 @@ fn group(ctx: &[Scope]) -> &[Scope] {
     &ctx[..n]
 }
 
+/// How a parameter steers a run's instances: the mode, the groups given
+/// fixed shifts and the group the parameter shifts ([`Mode::Group`]), and
+/// the size of the values it changes (the scale of the first steps).
+#[derive(Clone, Copy)]
+struct Param<'a> {
+    mode: Mode,
+    fixed: &'a HashMap<Vec<Scope>, f64>,
+    target: Option<&'a [Scope]>,
+    scale: f64,
+}
+
+impl<'a> Param<'a> {
+    fn new(
+        mode: Mode,
+        fixed: &'a HashMap<Vec<Scope>, f64>,
+        target: Option<&'a [Scope]>,
+        scale: f64,
+    ) -> Param<'a> {
+        Param {
+            mode,
+            fixed,
+            target,
+            scale,
+        }
+    }
+}
+
 /// An instance met in a run.
 #[derive(Clone, Debug)]
 struct Inst {
@@ -358,22 +385,17 @@ impl Search<'_> {
         self.runs >= MAX_RUNS || self.spent >= self.budget
     }
 
-    fn run(
-        &mut self,
-        mode: Mode,
-        p: f64,
-        fixed: &HashMap<Vec<Scope>, f64>,
-        target: Option<&[Scope]>,
-    ) -> Probe {
+    /// A run with the instances steered by `by` at parameter `p`.
+    fn run(&mut self, by: Param, p: f64) -> Probe {
         self.runs += 1;
         let expected = &self.test.expected_stdout[..];
         let mut steer = Steer {
             stmt: self.stmt,
             precision: self.precision,
-            mode,
+            mode: by.mode,
             p,
-            fixed,
-            target,
+            fixed: by.fixed,
+            target: by.target,
             counts: HashMap::new(),
             seen: Vec::new(),
             unrecorded: false,
@@ -408,21 +430,13 @@ impl Search<'_> {
     }
 
     /// The parameter that makes the run pass, from `p0` (whose run is
-    /// `probe0`), or the point that printed right furthest (`None` when
-    /// none did better than `p0`).
-    fn solve(
-        &mut self,
-        mode: Mode,
-        p0: f64,
-        probe0: Probe,
-        scale: f64,
-        fixed: &HashMap<Vec<Scope>, f64>,
-        target: Option<&[Scope]>,
-    ) -> (f64, Probe) {
+    /// `probe0`), or else the point that printed right furthest (`p0`
+    /// itself when none did better), with its run.
+    fn solve(&mut self, by: Param, p0: f64, probe0: Probe) -> (f64, Probe) {
         let (mut p, mut probe) = (p0, probe0);
         while !probe.pass && !self.exhausted() {
             let Some(w) = probe.wrong else { break };
-            match self.level(mode, p, w, scale, fixed, target) {
+            match self.level(by, p, w) {
                 Some((q, next)) if next.progress() > probe.progress() => (p, probe) = (q, next),
                 _ => break,
             }
@@ -435,15 +449,7 @@ impl Search<'_> {
     /// further on), or `None`. Runs whose first wrong byte comes earlier
     /// leave the region where the numbers before `w` print right: the
     /// step is shortened.
-    fn level(
-        &mut self,
-        mode: Mode,
-        p: f64,
-        w: Wrong,
-        scale: f64,
-        fixed: &HashMap<Vec<Scope>, f64>,
-        target: Option<&[Scope]>,
-    ) -> Option<(f64, Probe)> {
+    fn level(&mut self, by: Param, p: f64, w: Wrong) -> Option<(f64, Probe)> {
         let f0 = w.printed - w.expected;
         if f0 == 0.0 {
             // The same number, printed otherwise ("-0.00"): not a value.
@@ -454,7 +460,7 @@ impl Search<'_> {
         let mut last = (p, f0);
         let mut prev: Option<(f64, f64)> = None;
         let mut bracket: Option<((f64, f64), (f64, f64))> = None;
-        let base = scale.abs().max(p.abs());
+        let base = by.scale.abs().max(p.abs());
         let mut step = if base > 0.0 { base } else { 1.0 } * 1e-6;
         let mut direction = 1.0;
         let (mut flipped, mut flats) = (false, 0);
@@ -486,7 +492,7 @@ impl Search<'_> {
             if q == last.0 {
                 return None;
             }
-            let probe = self.run(mode, q, fixed, target);
+            let probe = self.run(by, q);
             if probe.pass || probe.at > w.start && probe.wrong.is_none_or(|x| x.start > w.start) {
                 return Some((q, probe));
             }
@@ -615,7 +621,7 @@ pub fn value_search(
         budget: steps.saturating_mul(64).max(4_000_000),
     };
     let none = HashMap::new();
-    let root = search.run(Mode::Group, 0.0, &none, None);
+    let root = search.run(Param::new(Mode::Group, &none, None, 1.0), 0.0);
     search.limits = deeper;
     if root.pass || root.seen.is_empty() || root.wrong.is_none() {
         return None;
@@ -639,7 +645,7 @@ pub fn value_search(
         if search.exhausted() {
             break;
         }
-        let (_, probe) = search.solve(mode, 0.0, root.clone(), scale, &none, None);
+        let (_, probe) = search.solve(Param::new(mode, &none, None, scale), 0.0, root.clone());
         if let Some(f) = found(&probe) {
             return Some(f);
         }
@@ -674,7 +680,8 @@ fn by_groups(search: &mut Search, mut probe: Probe) -> Option<Found> {
             .filter(|i| group(&i.ctx) == g.as_slice())
             .map(|i| i.computed.abs())
             .fold(0.0, f64::max);
-        let (p, next) = search.solve(Mode::Group, 0.0, probe.clone(), scale, &fixed, Some(&g));
+        let by = Param::new(Mode::Group, &fixed, Some(&g), scale);
+        let (p, next) = search.solve(by, 0.0, probe.clone());
         if let Some(f) = found(&next) {
             return Some(f);
         }

@@ -216,6 +216,10 @@ struct Steer<'a> {
     printed: usize,
     expected: &'a [u8],
     exact: bool,
+    /// How much of the output is right so far, and how much of it was
+    /// compared ([`Hooks::keeps_printing`]).
+    common: usize,
+    compared: usize,
 }
 
 impl Steer<'_> {
@@ -267,8 +271,16 @@ impl Hooks for Steer<'_> {
             return true;
         }
         // Past the first wrong byte, the run goes on to the end of the
-        // number there (of its line), and no further.
-        let common = common_prefix(self.expected, stdout);
+        // number there (of its line), and no further. The output only
+        // grows: the bytes compared before are not compared again.
+        if self.common == self.compared {
+            self.common += common_prefix(
+                &self.expected[self.common.min(self.expected.len())..],
+                &stdout[self.common..],
+            );
+        }
+        self.compared = stdout.len();
+        let common = self.common;
         common == stdout.len() || (stdout.len() < common + 64 && !stdout[common..].contains(&b'\n'))
     }
 
@@ -307,10 +319,26 @@ struct Wrong {
 /// with spaces).
 fn first_wrong(expected: &[u8], out: &[u8]) -> Option<Wrong> {
     let i = common_prefix(expected, out);
-    let part = |b: u8| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+' | b' ');
+    // Back to the start of the number the first wrong byte is in (its
+    // digits, point, signs and exponent mark), and of the spaces before it
+    // (padding, where a wider number starts) unless they follow another
+    // number (a list): one start for the number whatever its width.
+    let part = |k: usize| {
+        let b = expected[k];
+        b.is_ascii_digit()
+            || matches!(b, b'.' | b'-' | b'+')
+            || (matches!(b, b'e' | b'E') && k > 0 && expected[k - 1].is_ascii_digit())
+    };
     let mut start = i;
-    while start > 0 && part(expected[start - 1]) {
+    while start > 0 && part(start - 1) {
         start -= 1;
+    }
+    let mut padded = start;
+    while padded > 0 && expected[padded - 1] == b' ' {
+        padded -= 1;
+    }
+    if padded == 0 || !part(padded - 1) {
+        start = padded;
     }
     let number = |s: &[u8]| -> Option<f64> {
         let s = &s[s.iter().take_while(|b| **b == b' ').count()..];
@@ -400,6 +428,8 @@ impl Search<'_> {
             seen: Vec::new(),
             unrecorded: false,
             printed: 0,
+            common: 0,
+            compared: 0,
             expected,
             exact: matches!(self.compare, faultline_exec::Compare::Exact),
         };
@@ -722,6 +752,11 @@ mod tests {
         );
         let w = first_wrong(b"x = -1.5e-3\n", b"x = -1.25e-3\n").unwrap();
         assert_eq!((w.printed, w.expected), (-1.25e-3, -1.5e-3));
+        let w = first_wrong(b"x = 2.5e-3\n", b"x = 2.5e-4\n").unwrap();
+        assert_eq!((w.start, w.printed, w.expected), (3, 2.5e-4, 2.5e-3));
+        // A number after another, separated by a space.
+        let w = first_wrong(b"3 4 5\n", b"3 4 6\n").unwrap();
+        assert_eq!((w.start, w.printed, w.expected), (4, 6.0, 5.0));
         assert_eq!(first_wrong(b"yes\n", b"no\n"), None);
         assert_eq!(first_wrong(b"n = 3\n", b"n = 3\nmore"), None);
     }

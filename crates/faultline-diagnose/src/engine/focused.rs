@@ -405,7 +405,10 @@ impl Engine<'_, '_> {
     /// test `t` re-executed with instances of the condition given the other
     /// outcome, or of the statement given its value plus or minus one
     /// ([`crate::switch::switch_search`]: one at a time, all alike, then
-    /// several together). A switched run that passes is a witness (an exact
+    /// several together), or, for a statement whose values are floating,
+    /// given values searched to make each wrong number print right
+    /// ([`crate::numeric::value_search`]). A switched run that passes is a
+    /// witness (an exact
     /// model of the focused formula, checked by re-execution), found without
     /// building the formula, which spans every path the switches open.
     /// Nothing is refuted here: a fix may need more switches, or other

@@ -462,10 +462,20 @@ impl Search<'_> {
     /// The parameter that makes the run pass, from `p0` (whose run is
     /// `probe0`), or else the point that printed right furthest (`p0`
     /// itself when none did better), with its run.
+    /// A group's search stops at the first wrong number that an instance
+    /// of another group was met last before: that group is the next one
+    /// to solve ([`by_groups`]), and this one cannot move that number
+    /// without unsettling those it made right.
     fn solve(&mut self, by: Param, p0: f64, probe0: Probe) -> (f64, Probe) {
         let (mut p, mut probe) = (p0, probe0);
         while !probe.pass && !self.exhausted() {
             let Some(w) = probe.wrong else { break };
+            if let Some(g) = by.target {
+                let last = probe.seen.iter().rfind(|i| i.at <= w.start);
+                if p != p0 && last.is_none_or(|i| group(&i.ctx) != g) {
+                    break;
+                }
+            }
             match self.level(by, p, w) {
                 Some((q, next)) if next.progress() > probe.progress() => (p, probe) = (q, next),
                 _ => break,
